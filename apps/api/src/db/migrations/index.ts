@@ -1,0 +1,8 @@
+// Versioned migrations, listed statically so the bundled server carries them.
+// Add a file NNNN_name.ts and list it here; never edit one that has shipped.
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_accounts';
+
+export const migrations: Record<string, Migration> = {
+  '0001_accounts': m0001,
+};

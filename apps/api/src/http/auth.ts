@@ -1,0 +1,42 @@
+// Bearer authentication and role checks. The menu only hides; this is where
+// access is actually decided.
+import type { Role } from '@staff/contracts';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { AccountsService, AuthenticatedUser } from '../modules/accounts/service';
+import { notAuthenticated, permissionDenied } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthenticatedUser | null;
+  }
+}
+
+export function createAuthGuards(accounts: AccountsService) {
+  /** Requires a valid access token; with roles, also one of those roles (403 otherwise). */
+  function requireUser(roles?: readonly Role[]): preHandlerAsyncHookHandler {
+    return async (request: FastifyRequest, _reply: FastifyReply) => {
+      const header = request.headers.authorization;
+      if (!header) throw notAuthenticated();
+      const [scheme, token, ...rest] = header.trim().split(/\s+/);
+      if (scheme?.toLowerCase() !== 'bearer' || !token || rest.length > 0) {
+        throw notAuthenticated(
+          'Authorization header must contain two space-delimited values: Bearer <token>.',
+        );
+      }
+      request.auth = await accounts.authenticate(token);
+      if (roles && !roles.includes(request.auth.user.role as Role)) throw permissionDenied();
+    };
+  }
+  return { requireUser };
+}
+
+/** The authenticated user of a request that passed requireUser. */
+export function currentAuth(request: FastifyRequest): AuthenticatedUser {
+  if (!request.auth) throw notAuthenticated();
+  return request.auth;
+}
+
+/** Scheme and host the request was made to, for absolute media URLs. */
+export function requestOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}

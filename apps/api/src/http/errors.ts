@@ -1,0 +1,82 @@
+// One error handler for the whole API: every failure leaves in Django REST
+// Framework's shape, bad input is always a 4xx, and a 5xx never carries the
+// internal message (it is logged whole instead).
+import { toValidationErrors, type ValidationErrors } from '@staff/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : `HTTP ${statusCode}`);
+  }
+}
+
+export const badRequest = (errors: ValidationErrors) => new ApiError(400, errors);
+export const fieldError = (field: string, message: string) => badRequest({ [field]: [message] });
+export const notAuthenticated = (detail = 'Authentication credentials were not provided.') =>
+  new ApiError(401, { detail, code: 'not_authenticated' });
+export const tokenNotValid = (detail = 'Token is invalid or expired') =>
+  new ApiError(401, { detail, code: 'token_not_valid' });
+export const permissionDenied = (detail = 'You do not have permission to perform this action.') =>
+  new ApiError(403, { detail, code: 'permission_denied' });
+export const notFound = (detail = 'Not found.') => new ApiError(404, { detail, code: 'not_found' });
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new ApiError(
+    429,
+    {
+      detail: `Request was throttled. Expected available in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
+      code: 'throttled',
+    },
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+
+/** Fastify's own 4xx codes, reworded for people. */
+const FASTIFY_MESSAGES: Record<string, (err: FastifyError) => string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: () => 'JSON parse error - the request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: () =>
+    "JSON parse error - body cannot be empty when content-type is 'application/json'.",
+  FST_ERR_CTP_BODY_TOO_LARGE: () => 'Request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => 'Unsupported media type in request.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => 'Request body size did not match Content-Length.',
+  FST_REQ_FILE_TOO_LARGE: () => 'Request file too large.',
+  FST_PARTS_LIMIT: () => 'Too many parts in the multipart request.',
+  FST_FILES_LIMIT: () => 'Too many files in the multipart request.',
+  FST_FIELDS_LIMIT: () => 'Too many fields in the multipart request.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: () => 'The request is not multipart/form-data.',
+};
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    // Sent as ready-made JSON: route response schemas document errors but must
+    // never turn one into a 500 by failing to serialise it.
+    const send = (status: number, body: unknown) =>
+      reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+    if (err instanceof ApiError) {
+      reply.headers(err.headers);
+      return send(err.statusCode, err.body);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: ValidationErrors = {};
+      for (const v of err.validation) {
+        const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors';
+        errors[key] = [...(errors[key] ?? []), v.message ?? 'Invalid value.'];
+      }
+      return send(400, errors);
+    }
+    if (err instanceof ZodError) {
+      return send(400, toValidationErrors(err));
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const word = err.code ? FASTIFY_MESSAGES[err.code] : undefined;
+      return send(status, { detail: word ? word(err) : err.message, code: 'invalid_request' });
+    }
+    request.log.error({ err }, 'request failed');
+    return send(500, { detail: 'A server error occurred.', code: 'server_error' });
+  });
+}

@@ -1,0 +1,54 @@
+// Reads the configuration, migrates the database, creates the first admin and
+// listens. The only module with side effects on import.
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createDb, migrateToLatest } from './db/index';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = createDb(config);
+  await migrateToLatest(db);
+  const app = await buildApp({ config, db });
+
+  const admin = await app.accounts.ensureInitialAdmin(config.adminEmail, config.adminPassword);
+  if (admin?.generatedPassword) {
+    // Printed once, on purpose, so a new install can be signed into; it is never logged again.
+    process.stdout.write(
+      `\n  Created the first administrator: ${admin.email}\n  Password: ${admin.generatedPassword}\n` +
+        '  Sign in and change it on the profile page.\n\n',
+    );
+  } else if (admin) {
+    app.log.info({ email: admin.email }, 'created the first administrator from ADMIN_EMAIL');
+  }
+
+  const sweep = setInterval(() => {
+    app.accounts.sweepExpiredTokens().catch((err) => app.log.error({ err }, 'token sweep failed'));
+  }, 3600_000);
+  sweep.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(sweep);
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+  } else {
+    process.stderr.write(
+      `Failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
+  }
+  process.exit(1);
+});

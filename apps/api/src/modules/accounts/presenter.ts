@@ -1,0 +1,23 @@
+// Decides which user fields leave the server; a password hash never can.
+import { fullName, type Gender, type Role, type User } from '@staff/contracts';
+import { toBool } from '../../db/dialect';
+import type { UserRow } from './repo';
+
+/** `origin` is the scheme and host the request came to, for the absolute avatar_url. */
+export function presentUser(row: UserRow, origin: string): User {
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    first_name: row.first_name,
+    middle_name: row.middle_name,
+    last_name: row.last_name,
+    full_name: fullName(row),
+    phone: row.phone,
+    gender: (row.gender || null) as Gender | null,
+    role: row.role as Role,
+    is_active: toBool(row.is_active),
+    avatar: row.avatar,
+    avatar_url: row.avatar ? `${origin}${row.avatar}` : null,
+  };
+}

@@ -1,0 +1,153 @@
+// HTTP for accounts: tokens, profile, password, roles. Rules live in service.ts.
+import {
+  AVATAR_MAX_BYTES,
+  ChangePasswordRequest,
+  ChangePasswordResponse,
+  ErrorDetail,
+  LoginRequest,
+  LoginResponse,
+  ProfileUpdate,
+  RefreshRequest,
+  ROLES,
+  RolesResponse,
+  TokenPair,
+  User,
+  ValidationErrors,
+} from '@staff/contracts';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentAuth, requestOrigin } from '../../http/auth';
+import { fieldError } from '../../http/errors';
+import { presentUser } from './presenter';
+import type { AccountsService } from './service';
+
+const errors = { 400: ValidationErrors, 401: ErrorDetail, 429: ErrorDetail };
+const bearer = [{ bearerAuth: [] }];
+
+export const AVATAR_TOO_LARGE = 'The file is too large. The maximum size is 5 MB.';
+
+export function registerAccountsRoutes(
+  app: FastifyInstance,
+  deps: { accounts: AccountsService; signedIn: preHandlerAsyncHookHandler },
+): void {
+  const { accounts, signedIn } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/users/token/', {
+    schema: {
+      tags: ['accounts'],
+      summary: 'Sign in with e-mail and password',
+      body: LoginRequest,
+      response: { 200: LoginResponse, ...errors },
+    },
+    handler: async (request) => {
+      const { email, password } = request.body;
+      const result = await accounts.signIn(email, password, request.ip);
+      return {
+        access: result.access,
+        refresh: result.refresh,
+        user: presentUser(result.user, requestOrigin(request)),
+      };
+    },
+  });
+
+  r.post('/api/users/token/refresh/', {
+    schema: {
+      tags: ['accounts'],
+      summary: 'Exchange a refresh token for a new pair (the old one stops working)',
+      body: RefreshRequest,
+      response: { 200: TokenPair, ...errors },
+    },
+    handler: async (request) => accounts.refresh(request.body.refresh, request.ip),
+  });
+
+  r.get('/api/users/profile/', {
+    preHandler: signedIn,
+    schema: {
+      tags: ['accounts'],
+      summary: 'The signed-in user',
+      security: bearer,
+      response: { 200: User, 401: ErrorDetail },
+    },
+    handler: async (request) => presentUser(currentAuth(request).user, requestOrigin(request)),
+  });
+
+  r.put('/api/users/profile/', {
+    preHandler: signedIn,
+    schema: {
+      tags: ['accounts'],
+      summary: 'Update the signed-in user',
+      description:
+        'multipart/form-data (or JSON without the file) with first_name, middle_name, last_name, phone, ' +
+        'gender (M, F, O or empty) and an optional `avatar` file: JPEG, PNG or WebP by its bytes, at most 5 MB. ' +
+        'Fields left out keep their values.',
+      security: bearer,
+      response: { 200: User, ...errors },
+    },
+    handler: async (request) => {
+      const auth = currentAuth(request);
+      const { fields, avatar } = await readProfileForm(request);
+      const parsed = ProfileUpdate.safeParse(fields);
+      if (!parsed.success) throw parsed.error;
+      const updated = await accounts.updateProfile(auth.user, parsed.data, avatar);
+      return presentUser(updated, requestOrigin(request));
+    },
+  });
+
+  r.put('/api/users/change-password/', {
+    preHandler: signedIn,
+    schema: {
+      tags: ['accounts'],
+      summary: "Change the signed-in user's password; signs out their other sessions",
+      security: bearer,
+      body: ChangePasswordRequest,
+      response: { 200: ChangePasswordResponse, ...errors },
+    },
+    handler: async (request) => {
+      await accounts.changePassword(
+        currentAuth(request),
+        request.body.old_password,
+        request.body.new_password,
+      );
+      return { detail: 'Password updated successfully.' };
+    },
+  });
+
+  r.get('/api/users/roles/', {
+    preHandler: signedIn,
+    schema: {
+      tags: ['accounts'],
+      summary: 'Role names',
+      security: bearer,
+      response: { 200: RolesResponse, 401: ErrorDetail },
+    },
+    handler: async () => [...ROLES],
+  });
+}
+
+/** Reads the profile form from multipart or JSON; the avatar comes back as bytes. */
+async function readProfileForm(request: FastifyRequest): Promise<{ fields: unknown; avatar?: Buffer }> {
+  if (!request.isMultipart()) return { fields: request.body ?? {} };
+  const fields: Record<string, unknown> = {};
+  let avatar: Buffer | undefined;
+  for await (const part of request.parts({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } })) {
+    if (part.type === 'field') {
+      fields[part.fieldname] = part.value;
+      continue;
+    }
+    if (part.fieldname !== 'avatar') {
+      part.file.resume();
+      throw fieldError(part.fieldname, 'Unexpected file field.');
+    }
+    try {
+      const bytes = await part.toBuffer();
+      // A form with no file chosen still sends an empty file part.
+      if (bytes.length > 0) avatar = bytes;
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw fieldError('avatar', AVATAR_TOO_LARGE);
+      throw err;
+    }
+  }
+  return { fields, avatar };
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+export const ROLES = ['admin', 'manager', 'staff', 'ndf'] as const;
+export const Role = z.enum(ROLES);
+export type Role = z.infer<typeof Role>;
+
+export const GENDERS = ['M', 'F', 'O'] as const;
+export const Gender = z.enum(GENDERS);
+export type Gender = z.infer<typeof Gender>;
+
+/**
+ * Which roles may use each module (spec section 6). The web hides menu items
+ * with it and the server enforces it on every module's routes.
+ */
+export const MODULE_ROLES = {
+  dashboard: ['admin', 'manager', 'staff'],
+  diary: ['admin', 'manager', 'staff'],
+  diaryAnalysis: ['admin', 'manager'],
+  stocks: ['admin', 'manager', 'staff'],
+  forex: ['admin', 'manager', 'staff'],
+  cashflow: ['admin', 'ndf'],
+  users: ['admin'],
+} as const satisfies Record<string, readonly Role[]>;
+export type AppModule = keyof typeof MODULE_ROLES;
+
+export function canUseModule(role: Role | string | null | undefined, module: AppModule): boolean {
+  return (MODULE_ROLES[module] as readonly string[]).includes(role ?? '');
+}
