@@ -1,0 +1,258 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient, REFRESH_PATH, toFieldErrors } from './api-client';
+import { ACCESS_KEY, getAccessToken, getRefreshToken, REFRESH_KEY, USER_KEY } from './auth-storage';
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function bearerOf(init: RequestInit): string | null {
+  return new Headers(init.headers).get('Authorization');
+}
+
+/** A fake fetch that records calls and answers through `handler`. */
+function fakeFetch(handler: Handler) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  const fn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    calls.push({ url, init });
+    return handler(url, init);
+  });
+  return { fetch: fn as unknown as typeof fetch, calls };
+}
+
+/** The API: protected calls accept only `validAccess`; refresh rotates to `rotated`. */
+function tokenServer(validAccess: () => string, onRefresh: (refresh: string) => Promise<Response> | Response) {
+  return fakeFetch((url, init) => {
+    if (url === REFRESH_PATH) return onRefresh(JSON.parse(String(init.body)).refresh);
+    if (bearerOf(init) !== `Bearer ${validAccess()}`) {
+      return json(401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' });
+    }
+    return json(200, { ok: true, url });
+  });
+}
+
+/** A Web Locks stand-in: callbacks for one name run one at a time, in order. */
+function fakeLocks() {
+  const tails = new Map<string, Promise<unknown>>();
+  return {
+    request<T>(name: string, callback: () => Promise<T>): Promise<T> {
+      const previous = tails.get(name) ?? Promise.resolve();
+      const run = previous.then(callback, callback);
+      tails.set(
+        name,
+        run.catch(() => undefined),
+      );
+      return run;
+    },
+  };
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+function signIn(access: string, refresh: string) {
+  localStorage.setItem(ACCESS_KEY, access);
+  localStorage.setItem(REFRESH_KEY, refresh);
+  localStorage.setItem(USER_KEY, '{"id":1}');
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => localStorage.clear());
+
+describe('api client', () => {
+  it('attaches the bearer token and parses JSON', async () => {
+    signIn('A1', 'R1');
+    const server = tokenServer(
+      () => 'A1',
+      () => json(500, {}),
+    );
+    const api = createApiClient({ fetch: server.fetch, locks: null });
+
+    await expect(api.get('/api/users/profile/')).resolves.toEqual({ ok: true, url: '/api/users/profile/' });
+    expect(bearerOf(server.calls[0]?.init ?? {})).toBe('Bearer A1');
+  });
+
+  it('sends no Authorization header when signed out, and JSON content type for plain bodies', async () => {
+    const server = fakeFetch(() => json(200, {}));
+    const api = createApiClient({ fetch: server.fetch, locks: null });
+
+    await api.post('/api/users/token/', { email: 'a@b.co', password: 'x' }, { auth: false });
+    const headers = new Headers(server.calls[0]?.init.headers);
+    expect(headers.get('Authorization')).toBeNull();
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(server.calls[0]?.init.body).toBe('{"email":"a@b.co","password":"x"}');
+  });
+
+  it('leaves the content type of FormData bodies to the browser', async () => {
+    signIn('A1', 'R1');
+    const server = fakeFetch(() => json(200, {}));
+    const api = createApiClient({ fetch: server.fetch, locks: null });
+    const form = new FormData();
+    form.append('first_name', 'An');
+
+    await api.put('/api/users/profile/', form);
+    expect(new Headers(server.calls[0]?.init.headers).get('Content-Type')).toBeNull();
+    expect(server.calls[0]?.init.body).toBe(form);
+  });
+
+  it('on a 401 refreshes once, stores the rotated pair and retries once', async () => {
+    signIn('A1', 'R1');
+    let valid = 'A1';
+    const server = tokenServer(
+      () => valid,
+      (refresh) => {
+        expect(refresh).toBe('R1');
+        return json(200, { access: 'A2', refresh: 'R2' });
+      },
+    );
+    const api = createApiClient({ fetch: server.fetch, locks: null });
+    valid = 'A2'; // A1 has expired
+
+    await expect(api.get('/api/x/')).resolves.toMatchObject({ ok: true });
+    expect(server.calls.map((c) => [c.url, bearerOf(c.init)])).toEqual([
+      ['/api/x/', 'Bearer A1'],
+      [REFRESH_PATH, null],
+      ['/api/x/', 'Bearer A2'],
+    ]);
+    expect(getAccessToken()).toBe('A2');
+    expect(getRefreshToken()).toBe('R2');
+  });
+
+  it('retries only once: a second 401 is thrown, not refreshed again', async () => {
+    signIn('A1', 'R1');
+    const server = tokenServer(
+      () => 'never-valid',
+      () => json(200, { access: 'A2', refresh: 'R2' }),
+    );
+    const api = createApiClient({ fetch: server.fetch, locks: null });
+
+    const error = await api.get('/api/x/').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect(server.calls.filter((c) => c.url === REFRESH_PATH)).toHaveLength(1);
+    expect(server.calls).toHaveLength(3);
+  });
+
+  it.each([
+    ['the in-memory fallback', () => null],
+    ['Web Locks', fakeLocks],
+  ])('shares one refresh between concurrent 401s (%s)', async (_name, makeLocks) => {
+    signIn('A1', 'R1');
+    const valid = 'A2';
+    let rejected = 0;
+    const refreshAnswer = deferred<Response>();
+    const server = fakeFetch((url, init) => {
+      if (url === REFRESH_PATH) return refreshAnswer.promise;
+      if (bearerOf(init) !== `Bearer ${valid}`) {
+        rejected += 1;
+        return json(401, { detail: 'expired', code: 'token_not_valid' });
+      }
+      return json(200, { url });
+    });
+    const api = createApiClient({ fetch: server.fetch, locks: makeLocks() });
+
+    const results = Promise.all([api.get('/api/a/'), api.get('/api/b/'), api.get('/api/c/')]);
+    // Hold the refresh until all three requests have failed, so they really overlap.
+    await vi.waitFor(() => expect(rejected).toBe(3));
+    refreshAnswer.resolve(json(200, { access: 'A2', refresh: 'R2' }));
+
+    await expect(results).resolves.toEqual([{ url: '/api/a/' }, { url: '/api/b/' }, { url: '/api/c/' }]);
+    expect(server.calls.filter((c) => c.url === REFRESH_PATH)).toHaveLength(1);
+    expect(getRefreshToken()).toBe('R2');
+  });
+
+  it('adopts tokens another tab already rotated instead of refreshing', async () => {
+    signIn('A1', 'R1');
+    const server = fakeFetch((url, init) => {
+      if (url === REFRESH_PATH) return json(200, { access: 'A3', refresh: 'R3' });
+      if (bearerOf(init) === 'Bearer A1') {
+        // Meanwhile another tab refreshed: R1 is spent and A2/R2 are in storage.
+        localStorage.setItem(ACCESS_KEY, 'A2');
+        localStorage.setItem(REFRESH_KEY, 'R2');
+        return json(401, { detail: 'expired', code: 'token_not_valid' });
+      }
+      return json(200, { token: bearerOf(init) });
+    });
+    const api = createApiClient({ fetch: server.fetch, locks: fakeLocks() });
+
+    await expect(api.get('/api/x/')).resolves.toEqual({ token: 'Bearer A2' });
+    expect(server.calls.some((c) => c.url === REFRESH_PATH)).toBe(false);
+    expect(getRefreshToken()).toBe('R2');
+  });
+
+  it('clears the session and goes to /login when the refresh is rejected', async () => {
+    signIn('A1', 'R1');
+    localStorage.setItem('sidebar-collapsed', 'true');
+    const server = tokenServer(
+      () => 'A2',
+      () => json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' }),
+    );
+    const onSessionExpired = vi.fn();
+    const api = createApiClient({ fetch: server.fetch, locks: null, onSessionExpired });
+
+    await expect(api.get('/api/x/')).rejects.toMatchObject({ status: 401 });
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(ACCESS_KEY)).toBeNull();
+    expect(localStorage.getItem(REFRESH_KEY)).toBeNull();
+    expect(localStorage.getItem(USER_KEY)).toBeNull();
+    expect(localStorage.getItem('sidebar-collapsed')).toBe('true');
+  });
+
+  it('does not try to refresh without a refresh token', async () => {
+    localStorage.setItem(ACCESS_KEY, 'A1');
+    const server = tokenServer(
+      () => 'A2',
+      () => json(200, { access: 'A3', refresh: 'R3' }),
+    );
+    const onSessionExpired = vi.fn();
+    const api = createApiClient({ fetch: server.fetch, locks: null, onSessionExpired });
+
+    await expect(api.get('/api/x/')).rejects.toMatchObject({ status: 401 });
+    expect(server.calls).toHaveLength(1);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('does not refresh for calls made without auth (a failed sign-in is just a 401)', async () => {
+    signIn('A1', 'R1');
+    const server = fakeFetch(() => json(401, { detail: 'No active account found with the given credentials' }));
+    const api = createApiClient({ fetch: server.fetch, locks: null });
+
+    const error = await api.post('/api/users/token/', {}, { auth: false }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).detail).toBe('No active account found with the given credentials');
+    expect(server.calls).toHaveLength(1);
+  });
+
+  it('throws ApiError with the parsed DRF body', async () => {
+    signIn('A1', 'R1');
+    const server = fakeFetch(() => json(400, { phone: ['Enter a valid phone number.'], avatar: ['Too big.', 'Bad.'] }));
+    const api = createApiClient({ fetch: server.fetch, locks: null });
+
+    const error = (await api.put('/api/users/profile/', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(400);
+    expect(error.body).toEqual({ phone: ['Enter a valid phone number.'], avatar: ['Too big.', 'Bad.'] });
+  });
+});
+
+describe('toFieldErrors', () => {
+  it('turns DRF field lists into one message per field and skips detail/code', () => {
+    expect(
+      toFieldErrors({
+        old_password: ['Wrong password.'],
+        new_password: ['Too short.', 'Too common.'],
+        detail: 'x',
+        code: 'y',
+      }),
+    ).toEqual({ old_password: 'Wrong password.', new_password: 'Too short. Too common.' });
+    expect(toFieldErrors(null)).toEqual({});
+  });
+});

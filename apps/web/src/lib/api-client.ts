@@ -1,0 +1,195 @@
+// The one HTTP client for every API call: bearer token, one shared token refresh (also across tabs),
+// and DRF-shaped errors turned into a typed ApiError.
+import { TokenPair } from '@staff/contracts';
+import type { z } from 'zod';
+import { clearSession, getAccessToken, getRefreshToken, storeTokens } from './auth-storage';
+
+export const REFRESH_PATH = '/api/users/token/refresh/';
+const REFRESH_LOCK = 'auth-refresh';
+
+/** A DRF error body: `{"detail": "..."}` or `{"field": ["message", ...]}`. */
+export type ApiErrorBody = Record<string, unknown>;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ApiErrorBody | null;
+
+  constructor(status: number, body: ApiErrorBody | null, message?: string) {
+    super(message ?? errorDetail(body) ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The `detail` message when the server sent one. */
+  get detail(): string | undefined {
+    return errorDetail(this.body);
+  }
+}
+
+function errorDetail(body: ApiErrorBody | null): string | undefined {
+  return typeof body?.detail === 'string' ? body.detail : undefined;
+}
+
+/**
+ * Turns a DRF validation body into form errors (first message of each field, joined when several),
+ * e.g. `{"phone": ["Enter a valid phone number."]}` → `{phone: "Enter a valid phone number."}`.
+ */
+export function toFieldErrors(body: ApiErrorBody | null | undefined): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!body) return errors;
+  for (const [field, value] of Object.entries(body)) {
+    if (field === 'detail' || field === 'code') continue;
+    if (Array.isArray(value)) {
+      const messages = value.filter((m): m is string => typeof m === 'string');
+      if (messages.length > 0) errors[field] = messages.join(' ');
+    } else if (typeof value === 'string') {
+      errors[field] = value;
+    }
+  }
+  return errors;
+}
+
+/** Field errors of an unknown thrown value, or none when it is not a 400 from the API. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  return error instanceof ApiError && error.status === 400 ? toFieldErrors(error.body) : {};
+}
+
+export interface RequestOptions<T> {
+  method?: string;
+  /** Sent as JSON, or as-is for FormData (the browser sets the multipart boundary). */
+  body?: unknown;
+  /** Validates and types the response. */
+  schema?: z.ZodType<T>;
+  /** false: no bearer token and no refresh (sign-in itself). */
+  auth?: boolean;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+interface LockManagerLike {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+export interface ApiClientDeps {
+  fetch?: typeof fetch;
+  /** Web Locks, to serialise refreshes across tabs; null to use the in-memory fallback. */
+  locks?: LockManagerLike | null;
+  /** Called after a failed refresh has cleared the session. */
+  onSessionExpired?: () => void;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+function defaultLocks(): LockManagerLike | null {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return null;
+  return {
+    // The DOM typing nests the callback's promise; at run time the lock resolves with its value.
+    request: async (name, callback) => await locks.request(name, callback),
+  };
+}
+
+function redirectToLogin(): void {
+  if (window.location.pathname !== '/login') window.location.replace('/login');
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { detail: text };
+  }
+}
+
+function asErrorBody(value: unknown): ApiErrorBody | null {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as ApiErrorBody) : null;
+}
+
+export function createApiClient(deps: ApiClientDeps = {}) {
+  // Looked up per call so tests (and polyfills) can replace the global after import.
+  const doFetch: typeof fetch = (...args) => (deps.fetch ?? globalThis.fetch)(...args);
+  const locks = deps.locks === undefined ? defaultLocks() : deps.locks;
+  const onSessionExpired = deps.onSessionExpired ?? redirectToLogin;
+  let inFlightRefresh: Promise<string | null> | null = null;
+
+  function send(path: string, options: RequestOptions<unknown>, token: string | null): Promise<Response> {
+    const headers = new Headers(options.headers);
+    headers.set('Accept', 'application/json');
+    let body: BodyInit | undefined;
+    if (options.body instanceof FormData) {
+      body = options.body; // no Content-Type: the browser adds multipart/form-data with its boundary
+    } else if (options.body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(options.body);
+    }
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return doFetch(path, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  }
+
+  /** Runs after taking the lock: adopts a token another caller already rotated, else refreshes. */
+  async function refreshUnlessRotated(failedToken: string | null): Promise<string | null> {
+    const current = getAccessToken();
+    if (current && current !== failedToken) return current;
+    const refresh = getRefreshToken();
+    if (!refresh) return null;
+    // A network failure rejects here without clearing anything: being offline is not a rejected session.
+    const response = await doFetch(REFRESH_PATH, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ refresh }),
+    });
+    const parsed = response.ok ? TokenPair.partial({ refresh: true }).safeParse(await parseBody(response)) : null;
+    if (!parsed?.success) {
+      clearSession();
+      onSessionExpired();
+      return null;
+    }
+    // Refresh tokens rotate: always keep the new one.
+    storeTokens(parsed.data);
+    return parsed.data.access;
+  }
+
+  function refreshAccessToken(failedToken: string | null): Promise<string | null> {
+    if (locks) return locks.request(REFRESH_LOCK, () => refreshUnlessRotated(failedToken));
+    if (!inFlightRefresh) {
+      inFlightRefresh = refreshUnlessRotated(failedToken).finally(() => {
+        inFlightRefresh = null;
+      });
+    }
+    return inFlightRefresh;
+  }
+
+  async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const useAuth = options.auth !== false;
+    const token = useAuth ? getAccessToken() : null;
+    let response = await send(path, options, token);
+    if (response.status === 401 && useAuth && getRefreshToken()) {
+      const newToken = await refreshAccessToken(token);
+      if (newToken) response = await send(path, options, newToken);
+    }
+    const data = await parseBody(response);
+    if (!response.ok) throw new ApiError(response.status, asErrorBody(data));
+    return options.schema ? options.schema.parse(data) : (data as T);
+  }
+
+  return {
+    request,
+    get: <T = unknown>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+      request<T>(path, { ...options, method: 'GET' }),
+    post: <T = unknown>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+      request<T>(path, { ...options, method: 'POST', body }),
+    put: <T = unknown>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+      request<T>(path, { ...options, method: 'PUT', body }),
+    patch: <T = unknown>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+      request<T>(path, { ...options, method: 'PATCH', body }),
+    delete: <T = unknown>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+      request<T>(path, { ...options, method: 'DELETE' }),
+  };
+}
+
+/** The application's client. */
+export const api = createApiClient();
