@@ -1,6 +1,6 @@
 // Sign-in, tokens, profile and password: the shapes both sides agree on.
 import { z } from 'zod';
-import { Gender, Role } from './roles';
+import { GENDERS, Gender, Role } from './roles';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const NAME_MAX_LENGTH = 150;
@@ -63,7 +63,7 @@ export const ProfileUpdate = z.object({
   middle_name: Name.optional(),
   last_name: Name.optional(),
   phone: Phone.optional(),
-  gender: z.union([Gender, z.literal('')]).optional(),
+  gender: z.enum([...GENDERS, '']).optional(),
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
 export type ProfileUpdateInput = z.input<typeof ProfileUpdate>;

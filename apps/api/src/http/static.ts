@@ -26,6 +26,7 @@ export async function registerStatic(
       prefix: '/',
       wildcard: false,
       index: false,
+      cacheControl: false,
       setHeaders(res, filePath) {
         // Vite puts a content hash in every asset name, so they never change.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

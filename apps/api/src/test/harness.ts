@@ -1,0 +1,126 @@
+// Boots the real app on a fresh database for each test file: SQLite in a temp
+// directory, and PostgreSQL in a new database on the throwaway cluster that
+// scripts/test.mjs starts (TEST_PG_URL). Every suite runs on both.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { createDb, type Db, migrateToLatest } from '../db/index';
+
+export type DbKind = 'sqlite' | 'postgres';
+
+/** SQLite always; PostgreSQL whenever the test run provides a cluster (npm test always does). */
+export function testDatabases(): DbKind[] {
+  if (process.env.TEST_PG_URL) return ['sqlite', 'postgres'];
+  if (process.env.CI) throw new Error('TEST_PG_URL is not set: run the tests with `npm test`.');
+  console.warn('TEST_PG_URL is not set: running database tests on SQLite only. `npm test` runs both.');
+  return ['sqlite'];
+}
+
+export interface TestClock {
+  now: () => Date;
+  advance(seconds: number): void;
+}
+
+export function createClock(start = new Date()): TestClock {
+  let t = start.getTime();
+  return { now: () => new Date(t), advance: (s) => (t += s * 1000) };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+export const ADMIN = { email: 'admin@example.com', password: 'admin-pass-123' };
+
+export async function createTestApp(kind: DbKind, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'staff-api-test-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (kind === 'postgres') {
+    const adminUrl = process.env.TEST_PG_URL as string;
+    const name = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    WEB_DIST_DIR: path.join(dataDir, 'web'),
+    ...env,
+  });
+  const db = createDb(config);
+  await migrateToLatest(db);
+  const clock = createClock();
+  const app = await buildApp({ config, db, now: clock.now, logger: false });
+  await app.accounts.ensureInitialAdmin(ADMIN.email, ADMIN.password);
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    clock,
+    async close() {
+      await app.close();
+      await db.destroy();
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A multipart body built by the platform's own FormData encoder. */
+export async function multipart(
+  fields: Record<string, string | Blob | { file: Buffer; name: string; type: string }>,
+) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (typeof value === 'string' || value instanceof Blob) form.append(key, value);
+    else form.append(key, new Blob([new Uint8Array(value.file)], { type: value.type }), value.name);
+  }
+  const res = new Response(form);
+  return {
+    payload: Buffer.from(await res.arrayBuffer()),
+    headers: { 'content-type': res.headers.get('content-type') as string },
+  };
+}
+
+export async function signIn(app: FastifyInstance, email: string, password: string) {
+  const res = await app.inject({ method: 'POST', url: '/api/users/token/', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { access: string; refresh: string; user: Record<string, unknown> };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Tiny real images, as the browsers would upload them. */
+export const IMAGES = {
+  png: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+  webp: Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64'),
+  jpeg: Buffer.from(
+    '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+    'base64',
+  ),
+};
