@@ -1,5 +1,5 @@
-import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
 
 // Self-contained so the root config can list it as a project; paths are relative to this folder.

@@ -24,7 +24,10 @@ function fakeFetch(handler: Handler) {
 }
 
 /** The API: protected calls accept only `validAccess`; refresh rotates to `rotated`. */
-function tokenServer(validAccess: () => string, onRefresh: (refresh: string) => Promise<Response> | Response) {
+function tokenServer(
+  validAccess: () => string,
+  onRefresh: (refresh: string) => Promise<Response> | Response,
+) {
   return fakeFetch((url, init) => {
     if (url === REFRESH_PATH) return onRefresh(JSON.parse(String(init.body)).refresh);
     if (bearerOf(init) !== `Bearer ${validAccess()}`) {
@@ -222,7 +225,9 @@ describe('api client', () => {
 
   it('does not refresh for calls made without auth (a failed sign-in is just a 401)', async () => {
     signIn('A1', 'R1');
-    const server = fakeFetch(() => json(401, { detail: 'No active account found with the given credentials' }));
+    const server = fakeFetch(() =>
+      json(401, { detail: 'No active account found with the given credentials' }),
+    );
     const api = createApiClient({ fetch: server.fetch, locks: null });
 
     const error = await api.post('/api/users/token/', {}, { auth: false }).catch((e: unknown) => e);
@@ -233,7 +238,9 @@ describe('api client', () => {
 
   it('throws ApiError with the parsed DRF body', async () => {
     signIn('A1', 'R1');
-    const server = fakeFetch(() => json(400, { phone: ['Enter a valid phone number.'], avatar: ['Too big.', 'Bad.'] }));
+    const server = fakeFetch(() =>
+      json(400, { phone: ['Enter a valid phone number.'], avatar: ['Too big.', 'Bad.'] }),
+    );
     const api = createApiClient({ fetch: server.fetch, locks: null });
 
     const error = (await api.put('/api/users/profile/', {}).catch((e: unknown) => e)) as ApiError;

@@ -106,7 +106,9 @@ async function parseBody(response: Response): Promise<unknown> {
 }
 
 function asErrorBody(value: unknown): ApiErrorBody | null {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as ApiErrorBody) : null;
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as ApiErrorBody)
+    : null;
 }
 
 export function createApiClient(deps: ApiClientDeps = {}) {
@@ -142,7 +144,9 @@ export function createApiClient(deps: ApiClientDeps = {}) {
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify({ refresh }),
     });
-    const parsed = response.ok ? TokenPair.partial({ refresh: true }).safeParse(await parseBody(response)) : null;
+    const parsed = response.ok
+      ? TokenPair.partial({ refresh: true }).safeParse(await parseBody(response))
+      : null;
     if (!parsed?.success) {
       clearSession();
       onSessionExpired();
@@ -180,12 +184,21 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     request,
     get: <T = unknown>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
       request<T>(path, { ...options, method: 'GET' }),
-    post: <T = unknown>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
-      request<T>(path, { ...options, method: 'POST', body }),
-    put: <T = unknown>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
-      request<T>(path, { ...options, method: 'PUT', body }),
-    patch: <T = unknown>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
-      request<T>(path, { ...options, method: 'PATCH', body }),
+    post: <T = unknown>(
+      path: string,
+      body?: unknown,
+      options: Omit<RequestOptions<T>, 'method' | 'body'> = {},
+    ) => request<T>(path, { ...options, method: 'POST', body }),
+    put: <T = unknown>(
+      path: string,
+      body?: unknown,
+      options: Omit<RequestOptions<T>, 'method' | 'body'> = {},
+    ) => request<T>(path, { ...options, method: 'PUT', body }),
+    patch: <T = unknown>(
+      path: string,
+      body?: unknown,
+      options: Omit<RequestOptions<T>, 'method' | 'body'> = {},
+    ) => request<T>(path, { ...options, method: 'PATCH', body }),
     delete: <T = unknown>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
       request<T>(path, { ...options, method: 'DELETE' }),
   };

@@ -17,7 +17,12 @@ describe('menu by role (spec section 6)', () => {
   });
 
   it.each(['manager', 'staff'])('%s sees Dashboard, Daily Diary, Stocks and Forex', (role) => {
-    expect(menu(role)).toEqual(['Dashboard /dashboard', 'Daily Diary /diary', 'Stocks /stocks', 'Forex /forex']);
+    expect(menu(role)).toEqual([
+      'Dashboard /dashboard',
+      'Daily Diary /diary',
+      'Stocks /stocks',
+      'Forex /forex',
+    ]);
   });
 
   it('ndf sees only Cash Flow 101', () => {

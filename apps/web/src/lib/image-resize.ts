@@ -42,7 +42,9 @@ export async function prepareAvatar(file: File): Promise<File> {
     context.fillRect(0, 0, width, height);
     context.imageSmoothingQuality = 'high';
     context.drawImage(decoded.source, 0, 0, width, height);
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', AVATAR_QUALITY));
+    const blob = await new Promise<Blob | null>((resolve) =>
+      canvas.toBlob(resolve, 'image/jpeg', AVATAR_QUALITY),
+    );
     if (!blob) throw new Error('Could not encode the picture');
     return new File([blob], avatarFileName(file.name), { type: 'image/jpeg', lastModified: Date.now() });
   } finally {

@@ -1,0 +1,24 @@
+import { createBrowserRouter } from 'react-router';
+import { authRoutes } from '../features/auth/routes';
+import { dashboardRoutes } from '../features/dashboard/routes';
+import { profileRoutes } from '../features/profile/routes';
+import { RequireAuth } from './require-auth';
+import { AppLayout } from './shell/app-layout';
+import { UnknownRoute } from './unknown-route';
+
+export const routes = [
+  ...authRoutes,
+  {
+    path: '/',
+    element: (
+      <RequireAuth>
+        <AppLayout />
+      </RequireAuth>
+    ),
+    children: [...dashboardRoutes, ...profileRoutes, { path: '*', element: <UnknownRoute /> }],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,42 @@
+// /login (outside the main layout). A signed-in visitor goes straight to /.
+import { Center, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { Navigate, useNavigate } from 'react-router';
+import { useIsSignedIn } from '../../../lib/current-user';
+import { useSignIn } from '../api';
+import { LoginForm, loginErrorMessage } from './login-form';
+import classes from './login-page.module.css';
+
+export function LoginPage() {
+  useDocumentTitle('Sign in');
+  const signedIn = useIsSignedIn();
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+
+  if (signedIn && !signIn.isPending) return <Navigate to="/" replace />;
+
+  return (
+    <Center className={classes.page} px="md" py="xl">
+      <Paper className={classes.card} p={{ base: 'lg', xs: 'xl' }} radius="lg" shadow="md">
+        <Stack gap="lg">
+          <Stack gap={6} align="center">
+            <Image src="/media/logos/logo.png" alt="Logo" h={64} w="auto" fit="contain" />
+            <Title order={1} size="h2" ta="center">
+              Sign in
+            </Title>
+            <Text c="dimmed" size="sm" ta="center">
+              Use your work e-mail and password.
+            </Text>
+          </Stack>
+          <LoginForm
+            submitting={signIn.isPending}
+            error={signIn.isError ? loginErrorMessage(signIn.error) : null}
+            onSubmit={(values) =>
+              signIn.mutate(values, { onSuccess: () => navigate('/', { replace: true }) })
+            }
+          />
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,101 @@
+// /change-password: old and new password; success revokes the user's sessions in other browsers.
+import { Alert, Button, Container, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDocumentTitle } from '@mantine/hooks';
+import { ChangePasswordRequest, PASSWORD_MIN_LENGTH } from '@staff/contracts';
+import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError, fieldErrorsOf } from '../../../lib/api-client';
+import { useChangePassword } from '../api';
+
+type Outcome = { ok: true } | { ok: false; detail?: string } | null;
+
+export function ChangePasswordPage() {
+  useDocumentTitle('Change Password');
+  const change = useChangePassword();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const form = useForm({
+    initialValues: { old_password: '', new_password: '' },
+    validate: zod4Resolver(ChangePasswordRequest),
+  });
+
+  const submit = form.onSubmit((values) => {
+    setOutcome(null);
+    change.mutate(ChangePasswordRequest.parse(values), {
+      onSuccess: () => {
+        form.reset();
+        setOutcome({ ok: true });
+      },
+      onError: (error) => {
+        const fieldErrors = fieldErrorsOf(error);
+        form.setErrors(fieldErrors);
+        const detail = error instanceof ApiError ? (error.detail ?? fieldErrors.non_field_errors) : undefined;
+        setOutcome({ ok: false, detail });
+      },
+    });
+  });
+
+  return (
+    <Container size="xs" px={0}>
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          Change Password
+        </Title>
+        <Paper radius="lg" p={{ base: 'md', sm: 'xl' }}>
+          <form onSubmit={submit} noValidate>
+            <Stack gap="md">
+              {outcome?.ok === true && (
+                <Alert color="green" variant="light" icon={<IconCheck />} role="status">
+                  Password changed successfully.
+                </Alert>
+              )}
+              {outcome?.ok === false && (
+                <Alert
+                  color="red"
+                  variant="light"
+                  icon={<IconAlertCircle />}
+                  role="alert"
+                  title="Failed to change password."
+                >
+                  {outcome.detail}
+                </Alert>
+              )}
+              <PasswordInput
+                label="Old password"
+                autoComplete="current-password"
+                required
+                withAsterisk={false}
+                // Mantine puts aria-invalid on the wrapper only; screen readers need it on the input.
+                aria-invalid={Boolean(form.errors.old_password)}
+                {...form.getInputProps('old_password')}
+              />
+              <PasswordInput
+                label="New password"
+                autoComplete="new-password"
+                required
+                withAsterisk={false}
+                description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+                // Mantine puts aria-invalid on the wrapper only; screen readers need it on the input.
+                aria-invalid={Boolean(form.errors.new_password)}
+                {...form.getInputProps('new_password')}
+              />
+              <Text size="xs" c="dimmed">
+                Other devices signed in to your account will be signed out.
+              </Text>
+              <Group justify="flex-end" gap="sm" mt="xs">
+                <Button component={Link} to="/profile" variant="default">
+                  Cancel
+                </Button>
+                <Button type="submit" loading={change.isPending}>
+                  Update Password
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}
