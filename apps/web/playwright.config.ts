@@ -2,6 +2,7 @@
 // fresh data dir — the main one, and one whose access tokens expire after 2 s for the refresh test.
 // Chromium is Debian's (/usr/bin/chromium, see scripts/ensure-chromium.mjs); Playwright never
 // downloads a browser here.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,8 +11,22 @@ import { defineConfig, devices } from '@playwright/test';
 import { ADMIN } from './e2e/support/users';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const mainPort = Number(process.env.E2E_PORT ?? 8123);
-const expiryPort = Number(process.env.E2E_EXPIRY_PORT ?? mainPort + 1);
+
+/** A port nothing listens on now; asked of a child process because the config must load synchronously. */
+function freePort(): number {
+  const probe =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  return Number(execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim());
+}
+
+// Free ports, unless given, so that several runs on one machine do not collide. Chosen once, in the
+// runner, like the data dirs below.
+process.env.E2E_PORT ??= String(freePort());
+while (!process.env.E2E_EXPIRY_PORT || process.env.E2E_EXPIRY_PORT === process.env.E2E_PORT) {
+  process.env.E2E_EXPIRY_PORT = String(freePort());
+}
+const mainPort = Number(process.env.E2E_PORT);
+const expiryPort = Number(process.env.E2E_EXPIRY_PORT);
 
 // The config is loaded by the runner and again by every worker: create the data dirs once, in the
 // runner, and hand them on through the environment, which workers and globalSetup inherit.
