@@ -52,6 +52,16 @@ function cleanup() {
   rmSync(tmp, { recursive: true, force: true });
 }
 
+/** Signals the running step's whole process group (npx, the runner and its workers). */
+function signalChild(signal) {
+  if (!currentChild) return;
+  try {
+    process.kill(-currentChild.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
 process.on('exit', cleanup);
 for (const [signal, code] of [
   ['SIGINT', 130],
@@ -61,13 +71,18 @@ for (const [signal, code] of [
   process.on(signal, () => {
     if (interrupted) {
       // Second signal: stop waiting for the child to wind down.
+      signalChild('SIGKILL');
       cleanup();
       process.exit(code);
     }
     interrupted = { signal, code };
     console.error(`\ntest: ${signal} received, stopping...`);
-    if (currentChild) currentChild.kill(signal);
-    else if (!startingPostgres) {
+    if (currentChild) {
+      // Runners shut down cleanly on SIGINT (Playwright stops its web servers); insist if they hang.
+      signalChild('SIGINT');
+      setTimeout(() => signalChild('SIGTERM'), 15_000).unref();
+      setTimeout(() => signalChild('SIGKILL'), 30_000).unref();
+    } else if (!startingPostgres) {
       cleanup();
       process.exit(code);
     }
@@ -88,7 +103,10 @@ class StepFailed extends Error {}
 function run(command, args, env = {}) {
   console.log(`$ ${[command, ...args].join(' ')}`);
   return new Promise((resolve, reject) => {
+    // Own process group, so a signal reaches every process of the step (see signalChild), not
+    // only npx, which would leave the runner behind as an orphan.
     const child = spawn(command, args, {
+      detached: true,
       cwd: ROOT,
       stdio: ['ignore', 'inherit', 'inherit'],
       env: { ...process.env, ...env },
