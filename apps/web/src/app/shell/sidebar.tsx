@@ -42,7 +42,8 @@ export function Sidebar(props: SidebarProps) {
 
   return (
     <AppShell.Navbar p={iconsOnly ? 4 : 'md'} aria-label="Main navigation" className={classes.navbar}>
-      <AppShell.Section>
+      {/* On phones the header already shows the logo above the drawer. */}
+      <AppShell.Section visibleFrom="sm">
         <Box component={Link} to="/" onClick={onNavigate} className={classes.logoLink} aria-label="Home">
           <Image src={LOGO_SRC} alt="Logo" h={iconsOnly ? 32 : 48} w="auto" fit="contain" />
         </Box>

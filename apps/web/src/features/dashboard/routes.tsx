@@ -1,3 +1,4 @@
+// Dashboard feature: the Vietnamese welcome page with a tile per module the role may open.
 import type { RouteObject } from 'react-router';
 import { RequireModule } from '../../components/require-module';
 import { DashboardPage } from './components/dashboard-page';
