@@ -177,7 +177,15 @@ async function main() {
 
   if (parts.has('lint')) {
     await step('Lint and format check (biome)', () => run('npx', ['biome', 'check', '.']));
-    await step('Typecheck (tsc)', () => run('npm', ['run', 'typecheck']));
+    await step('Typecheck (tsc)', async () => {
+      await run('npm', ['run', 'typecheck']);
+      // The e2e specs have their own tsconfig (Node + Playwright, not the SPA's); check them here
+      // unless the typecheck script already does.
+      const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts ?? {};
+      if (!String(scripts.typecheck ?? '').includes('apps/web/e2e')) {
+        await run('npx', ['tsc', '-p', 'apps/web/e2e', '--noEmit']);
+      }
+    });
   }
 
   if (parts.has('unit')) {
