@@ -97,7 +97,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
-  timeout: 30_000,
+  timeout: 45_000, // generous: CI has 2 cores
   expect: { timeout: 10_000 },
   reporter: [['list'], ...(jsonReport ? [['json', { outputFile: jsonReport }] as const] : [])],
   use: {

@@ -89,3 +89,26 @@ test('a picture over 5 MB is refused with the spec alert', async ({ page }) => {
   await expect.poll(() => dialogs).toEqual([AVATAR_TOO_LARGE]);
   await expect(page.getByText(/New picture:/)).toHaveCount(0); // nothing was taken
 });
+
+test('a failed save shows "Update failed." and keeps what was typed', async ({ page }) => {
+  await signIn(page, PROFILE_USER);
+  await page.goto('/profile');
+  const firstName = page.getByLabel('First name');
+  await expect(firstName).not.toHaveValue('');
+  const saved = await firstName.inputValue();
+
+  await page.route('**/api/users/profile/', (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Server error"}' })
+      : route.continue(),
+  );
+  await firstName.fill('Tạm');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Update failed.')).toBeVisible();
+  await expect(page.getByText('Profile updated!')).toHaveCount(0);
+  await expect(firstName).toHaveValue('Tạm');
+
+  await page.unroute('**/api/users/profile/');
+  await page.reload();
+  await expect(firstName).toHaveValue(saved);
+});

@@ -1,7 +1,7 @@
 // The main shell: the menu per role, the active item, the collapsible sidebar, the role guard,
 // deep links, and on a phone the drawer behind the burger (spec sections 2 and 6).
 import { expect, test } from '@playwright/test';
-import { mainNavigation, signIn } from './support/session';
+import { mainNavigation, STORAGE_KEYS, signIn } from './support/session';
 import { ADMIN, type Role, STAFF, shownName, USERS_BY_ROLE } from './support/users';
 
 const MENU_LABELS = ['Dashboard', 'Daily Diary', 'Stocks', 'Forex', 'Cash Flow 101', 'Users'];
@@ -89,6 +89,29 @@ for (const [role, path] of FORBIDDEN) {
     await expect(mainNavigation(page)).toBeVisible(); // still inside the shell, with a way out
   });
 }
+
+test('the sidebar says "Loading modules..." until the user is known', async ({ page }) => {
+  await signIn(page, STAFF);
+  const nav = mainNavigation(page);
+  // Hold the profile request, and forget the cached user, so the shell has no user to show yet.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/users/profile/', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.evaluate((key) => localStorage.removeItem(key), STORAGE_KEYS.user);
+  await page.reload();
+  await expect(nav.getByText('Loading modules...')).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Dashboard', exact: true })).toHaveCount(0);
+
+  release();
+  await expect(nav.getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();
+  await expect(nav.getByText('Loading modules...')).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: shownName(STAFF), exact: true })).toBeVisible();
+});
 
 test('a deep link to /profile loads the app', async ({ page }) => {
   await signIn(page, STAFF);

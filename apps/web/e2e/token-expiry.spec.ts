@@ -1,7 +1,7 @@
 // Runs against the server whose access tokens live 2 s: an expired access token is replaced
 // through the refresh token without the user noticing (spec section 4, "Token refresh").
 import { expect, test } from '@playwright/test';
-import { readSession, signIn } from './support/session';
+import { readSession, STORAGE_KEYS, signIn } from './support/session';
 import { EXPIRY_USER } from './support/users';
 
 test('an expired access token is refreshed and the page still loads', async ({ page, request }) => {
@@ -36,4 +36,26 @@ test('an expired access token is refreshed and the page still loads', async ({ p
   expect(after.access).toBeTruthy();
   expect(after.access).not.toBe(before.access);
   expect(after.user).toMatchObject({ email: EXPIRY_USER.email });
+});
+
+test('when the refresh token is refused too, the session is cleared and the user goes to /login', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, EXPIRY_USER);
+  const { access } = await readSession(page);
+  await page.evaluate((key) => localStorage.setItem(key, 'not-a-refresh-token'), STORAGE_KEYS.refresh);
+  await expect
+    .poll(
+      async () =>
+        (
+          await request.get('/api/users/profile/', { headers: { Authorization: `Bearer ${access}` } })
+        ).status(),
+      { timeout: 15_000 },
+    )
+    .toBe(401);
+
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await readSession(page)).toEqual({ access: null, refresh: null, user: null });
 });
