@@ -13,14 +13,14 @@ export interface RateLimitTier {
 }
 
 export const TIERS = {
-  /** Sign-in attempts from one address. */
-  signInPerIp: { name: 'signin-ip', limit: 20, windowSeconds: 5 * 60 },
+  /** Sign-in attempts from one address; generous, because a whole office may share one address. */
+  signInPerIp: { name: 'signin-ip', limit: 100, windowSeconds: 5 * 60 },
   /** Failed sign-ins for one e-mail, from anywhere: stops slow, distributed guessing. */
   signInFailuresPerEmail: { name: 'signin-email', limit: 5, windowSeconds: 15 * 60 },
   /** Wrong old passwords for one account. */
   passwordFailuresPerUser: { name: 'password-user', limit: 5, windowSeconds: 15 * 60 },
   /** Token refreshes from one address (several tabs refresh together). */
-  refreshPerIp: { name: 'refresh-ip', limit: 120, windowSeconds: 5 * 60 },
+  refreshPerIp: { name: 'refresh-ip', limit: 600, windowSeconds: 5 * 60 },
 } as const satisfies Record<string, RateLimitTier>;
 
 export interface RateLimiter {
@@ -30,16 +30,20 @@ export interface RateLimiter {
   check(tier: RateLimitTier, subject: string): Promise<void>;
 }
 
-export function createRateLimiter(db: Db, now: () => Date, enabled: boolean): RateLimiter {
-  const windowOf = (tier: RateLimitTier) => {
-    const ms = tier.windowSeconds * 1000;
-    const t = now().getTime();
-    const start = Math.floor(t / ms) * ms;
-    return { start, end: start + ms, retryAfter: Math.max(1, Math.ceil((start + ms - t) / 1000)) };
-  };
-  const keyOf = (tier: RateLimitTier, subject: string, start: number) =>
-    `${tier.name}:${subject.toLowerCase().slice(0, 300)}:${start}`;
+/** The fixed window an instant falls in. */
+export function windowOf(tier: RateLimitTier, at: Date) {
+  const ms = tier.windowSeconds * 1000;
+  const t = at.getTime();
+  const start = Math.floor(t / ms) * ms;
+  return { start, end: start + ms, retryAfter: Math.max(1, Math.ceil((start + ms - t) / 1000)) };
+}
 
+/** The counter row's key for a subject in the window starting at `start`. */
+export function counterKey(tier: RateLimitTier, subject: string, start: number): string {
+  return `${tier.name}:${subject.toLowerCase().slice(0, 300)}:${start}`;
+}
+
+export function createRateLimiter(db: Db, now: () => Date, enabled: boolean): RateLimiter {
   let lastSweep = 0;
   const sweepExpired = async () => {
     const t = now().getTime();
@@ -51,10 +55,10 @@ export function createRateLimiter(db: Db, now: () => Date, enabled: boolean): Ra
   return {
     async hit(tier, subject) {
       if (!enabled) return;
-      const w = windowOf(tier);
+      const w = windowOf(tier, now());
       const row = await db
         .insertInto('rate_limit_counters')
-        .values({ key: keyOf(tier, subject, w.start), count: 1, expires_at: toIso(new Date(w.end)) })
+        .values({ key: counterKey(tier, subject, w.start), count: 1, expires_at: toIso(new Date(w.end)) })
         .onConflict((oc) => oc.column('key').doUpdateSet({ count: sql`rate_limit_counters.count + 1` }))
         .returning('count')
         .executeTakeFirstOrThrow();
@@ -63,11 +67,11 @@ export function createRateLimiter(db: Db, now: () => Date, enabled: boolean): Ra
     },
     async check(tier, subject) {
       if (!enabled) return;
-      const w = windowOf(tier);
+      const w = windowOf(tier, now());
       const row = await db
         .selectFrom('rate_limit_counters')
         .select('count')
-        .where('key', '=', keyOf(tier, subject, w.start))
+        .where('key', '=', counterKey(tier, subject, w.start))
         .executeTakeFirst();
       if (row && row.count >= tier.limit) throw tooManyRequests(w.retryAfter);
     },

@@ -209,6 +209,21 @@ describe('api client', () => {
     expect(localStorage.getItem('sidebar-collapsed')).toBe('true');
   });
 
+  it('keeps the session when the refresh is throttled or the server fails', async () => {
+    signIn('A1', 'R1');
+    const server = tokenServer(
+      () => 'A2',
+      () => json(429, { detail: 'Request was throttled. Expected available in 30 seconds.' }),
+    );
+    const onSessionExpired = vi.fn();
+    const api = createApiClient({ fetch: server.fetch, locks: null, onSessionExpired });
+
+    await expect(api.get('/api/x/')).rejects.toMatchObject({ status: 429 });
+    expect(onSessionExpired).not.toHaveBeenCalled();
+    expect(getAccessToken()).toBe('A1');
+    expect(getRefreshToken()).toBe('R1');
+  });
+
   it('does not try to refresh without a refresh token', async () => {
     localStorage.setItem(ACCESS_KEY, 'A1');
     const server = tokenServer(

@@ -144,6 +144,10 @@ export function createApiClient(deps: ApiClientDeps = {}) {
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify({ refresh }),
     });
+    // Throttled or a server fault: the session may well be fine, so keep it and report the error.
+    if (!response.ok && response.status !== 400 && response.status !== 401) {
+      throw new ApiError(response.status, asErrorBody(await parseBody(response)));
+    }
     const parsed = response.ok
       ? TokenPair.partial({ refresh: true }).safeParse(await parseBody(response))
       : null;

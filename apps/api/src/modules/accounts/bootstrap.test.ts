@@ -29,7 +29,8 @@ describe.each(testDatabases())('first administrator (%s)', (kind) => {
   });
 });
 
-describe('manage command line', () => {
+// Each case starts real processes through tsx, which is slow on a loaded two-core machine.
+describe('manage command line', { timeout: 90_000 }, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'staff-manage-'));
   const manage = (...args: string[]) =>
     run(process.execPath, ['--import', 'tsx', path.join(API_ROOT, 'src', 'manage.ts'), ...args], {

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testDatabases } from '../test/harness';
+import { ApiError } from './errors';
+import { createRateLimiter, type RateLimitTier } from './rate-limit';
+
+const tier: RateLimitTier = { name: 'test', limit: 3, windowSeconds: 60 };
+
+describe.each(testDatabases())('database rate limiter (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('allows the limit, then answers 429 with the seconds left in the window', async () => {
+    const limiter = createRateLimiter(t.db, t.clock.now, true);
+    for (let i = 0; i < tier.limit; i++) await limiter.hit(tier, 'Subject-A');
+    const error = await limiter.hit(tier, 'subject-a').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).statusCode).toBe(429);
+    const retryAfter = Number((error as ApiError).headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    await expect(limiter.check(tier, 'subject-a')).rejects.toMatchObject({ statusCode: 429 });
+    await expect(limiter.check(tier, 'subject-b')).resolves.toBeUndefined();
+    t.clock.advance(retryAfter);
+    await expect(limiter.hit(tier, 'subject-a')).resolves.toBeUndefined();
+  });
+
+  it('check does not count, and a disabled limiter never refuses', async () => {
+    const limiter = createRateLimiter(t.db, t.clock.now, true);
+    for (let i = 0; i < 10; i++) await limiter.check(tier, 'reader');
+    await expect(limiter.hit(tier, 'reader')).resolves.toBeUndefined();
+    const off = createRateLimiter(t.db, t.clock.now, false);
+    for (let i = 0; i < 10; i++) await off.hit(tier, 'anyone');
+    await expect(off.check(tier, 'anyone')).resolves.toBeUndefined();
+  });
+
+  it('counts concurrent hits exactly, as several processes would', async () => {
+    const limiter = createRateLimiter(t.db, t.clock.now, true);
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => limiter.hit(tier, 'burst')));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(tier.limit);
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(8 - tier.limit);
+  });
+});
