@@ -75,8 +75,7 @@ test('a signed-out visit to /profile goes to /login', async ({ page }) => {
 test('Logout returns to /login, forgets the session and guards pages again', async ({ page }) => {
   await signIn(page, STAFF);
   await signOut(page);
-  const session = await readSession(page);
-  expect(session).toEqual({ access: null, refresh: null, user: null });
+  await expect.poll(() => readSession(page)).toEqual({ access: null, refresh: null, user: null });
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login$/);
 });

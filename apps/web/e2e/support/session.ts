@@ -25,15 +25,23 @@ export async function signIn(page: Page, user: Pick<TestUser, 'email' | 'passwor
   await expect(mainNavigation(page)).toBeAttached();
 }
 
+/** The stored session; retried when a navigation (e.g. a redirect to /login) replaces the page meanwhile. */
 export async function readSession(page: Page): Promise<StoredSession> {
-  return page.evaluate((keys) => {
-    const user = localStorage.getItem(keys.user);
-    return {
-      access: localStorage.getItem(keys.access),
-      refresh: localStorage.getItem(keys.refresh),
-      user: user ? JSON.parse(user) : null,
-    };
-  }, STORAGE_KEYS);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await page.evaluate((keys) => {
+        const user = localStorage.getItem(keys.user);
+        return {
+          access: localStorage.getItem(keys.access),
+          refresh: localStorage.getItem(keys.refresh),
+          user: user ? JSON.parse(user) : null,
+        };
+      }, STORAGE_KEYS);
+    } catch (error) {
+      if (attempt >= 5 || !/context was destroyed|navigat/i.test(String(error))) throw error;
+      await page.waitForLoadState();
+    }
+  }
 }
 
 /** The sidebar (on phones: the drawer). */
