@@ -42,7 +42,8 @@ export interface TestApp {
 export const ADMIN = { email: 'admin@example.com', password: 'admin-pass-123' };
 
 export async function createTestApp(kind: DbKind, env: Record<string, string> = {}): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'staff-api-test-'));
+  const ownDir = env.DATA_DIR ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'staff-api-test-'));
+  const dataDir = env.DATA_DIR ?? (ownDir as string);
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (kind === 'postgres') {
@@ -83,7 +84,7 @@ export async function createTestApp(kind: DbKind, env: Record<string, string> = 
       await app.close();
       await db.destroy();
       await dropDatabase();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (ownDir) fs.rmSync(ownDir, { recursive: true, force: true });
     },
   };
 }

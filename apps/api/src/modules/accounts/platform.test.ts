@@ -1,6 +1,7 @@
 // The parts every module relies on: health, docs, roles, media, the SPA
 // fallback and security headers.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, createTestApp, signIn, type TestApp, testDatabases } from '../../test/harness';
@@ -66,17 +67,17 @@ describe.each(testDatabases())('platform (%s)', (kind) => {
 
 describe('single-page app', () => {
   let t: TestApp;
+  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'staff-web-dist-'));
   beforeAll(async () => {
-    t = await createTestApp('sqlite', {});
-    await t.close();
-    // A second app whose web build exists before it starts.
-    const webDir = t.config.webDistDir;
     fs.mkdirSync(path.join(webDir, 'assets'), { recursive: true });
     fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
     t = await createTestApp('sqlite', { WEB_DIST_DIR: webDir });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
 
   it('serves index.html for deep links such as /profile, and hashed assets as immutable', async () => {
     for (const url of ['/', '/profile', '/admin/users/3/edit']) {
