@@ -62,6 +62,7 @@ export function AppLayout() {
         iconsOnly={iconsOnly}
         collapsed={collapsed}
         showCollapseControl={!isPhone}
+        offScreen={isPhone && !mobileOpened}
         onToggleCollapsed={() => setCollapsed((c) => !c)}
         onNavigate={closeMobile}
         onLogout={logout}

@@ -1,6 +1,6 @@
 import { AppShell } from '@mantine/core';
 import type { User } from '@staff/contracts';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/render';
 import { Sidebar } from './sidebar';
@@ -21,12 +21,13 @@ const NDF: User = {
   avatar_url: null,
 };
 
-function renderSidebar(user: User | null, path: string, iconsOnly = false) {
+function renderSidebar(user: User | null, path: string, iconsOnly = false, offScreen = false) {
   const props = {
     user,
     iconsOnly,
     collapsed: iconsOnly,
     showCollapseControl: true,
+    offScreen,
     onToggleCollapsed: vi.fn(),
     onNavigate: vi.fn(),
     onLogout: vi.fn(),
@@ -79,5 +80,13 @@ describe('Sidebar', () => {
     expect(within(nav).getByRole('link', { name: 'Cash Flow 101' })).toBeTruthy();
     expect(within(nav).queryByText('Cash Flow 101')).toBeNull();
     expect(within(nav).getByRole('button', { name: 'Expand sidebar' })).toBeTruthy();
+  });
+
+  it('takes the closed phone drawer out of the tab order and the accessibility tree', () => {
+    const closed = renderSidebar(NDF, '/', false, true);
+    expect(closed.hasAttribute('inert')).toBe(true);
+    cleanup();
+    const open = renderSidebar(NDF, '/', false, false);
+    expect(open.hasAttribute('inert')).toBe(false);
   });
 });

@@ -29,19 +29,35 @@ interface SidebarProps {
   collapsed: boolean;
   /** Hidden on phones, where the sidebar is a drawer instead. */
   showCollapseControl: boolean;
+  /** The closed phone drawer: off screen, so out of the tab order and the accessibility tree too. */
+  offScreen: boolean;
   onToggleCollapsed: () => void;
   onNavigate: () => void;
   onLogout: () => void;
 }
 
 export function Sidebar(props: SidebarProps) {
-  const { user, iconsOnly, collapsed, showCollapseControl, onToggleCollapsed, onNavigate, onLogout } = props;
+  const {
+    user,
+    iconsOnly,
+    collapsed,
+    showCollapseControl,
+    offScreen,
+    onToggleCollapsed,
+    onNavigate,
+    onLogout,
+  } = props;
   const { pathname } = useLocation();
   const links = user ? moduleLinksForRole(user.role) : [];
   const tooltip = { position: 'right' as const, withArrow: true, disabled: !iconsOnly };
 
   return (
-    <AppShell.Navbar p={iconsOnly ? 4 : 'md'} aria-label="Main navigation" className={classes.navbar}>
+    <AppShell.Navbar
+      p={iconsOnly ? 4 : 'md'}
+      aria-label="Main navigation"
+      className={classes.navbar}
+      inert={offScreen}
+    >
       {/* On phones the header already shows the logo above the drawer. */}
       <AppShell.Section visibleFrom="sm">
         <Box component={Link} to="/" onClick={onNavigate} className={classes.logoLink} aria-label="Home">
