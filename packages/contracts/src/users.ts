@@ -1,0 +1,156 @@
+// User administration: the list, the form, the spreadsheet import and the
+// user search used by the game setup.
+import { z } from 'zod';
+import { Email, NAME_MAX_LENGTH, NewPassword, Phone, User } from './accounts';
+import { GENDERS, Role } from './roles';
+
+export const USER_PAGE_SIZES = [10, 20, 50] as const;
+export const USER_DEFAULT_PAGE_SIZE = 10;
+export const USER_DEFAULT_ROLE = 'staff';
+
+/** Columns the list can be sorted by; `-` in front sorts descending. */
+export const USER_ORDERING_FIELDS = [
+  'id',
+  'email',
+  'first_name',
+  'middle_name',
+  'last_name',
+  'phone',
+  'role',
+  'gender',
+  'is_active',
+] as const;
+export type UserOrderingField = (typeof USER_ORDERING_FIELDS)[number];
+export const USER_DEFAULT_ORDERING = 'last_name';
+
+const orderingValues = USER_ORDERING_FIELDS.flatMap((f) => [f, `-${f}`] as const);
+
+/** 'true'/'false' as query strings and form fields send them. */
+export const BooleanString = z
+  .enum(['true', 'false', '1', '0', 'on', 'off'])
+  .transform((v) => v === 'true' || v === '1' || v === 'on');
+
+export const UserListQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  role: Role.optional(),
+  is_active: BooleanString.optional(),
+  ordering: z
+    .enum(orderingValues as [string, ...string[]], {
+      error: (issue) =>
+        `"${String(issue.input)}" is not a field you can order by. Choose one of: ${USER_ORDERING_FIELDS.join(', ')}.`,
+    })
+    .default(USER_DEFAULT_ORDERING),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce
+    .number()
+    .int()
+    .refine((n) => (USER_PAGE_SIZES as readonly number[]).includes(n), {
+      message: `Choose a page size of ${USER_PAGE_SIZES.join(', ')}.`,
+    })
+    .default(USER_DEFAULT_PAGE_SIZE),
+});
+export type UserListQuery = z.infer<typeof UserListQuery>;
+
+export function paginated<T extends z.ZodType>(item: T) {
+  return z.object({
+    count: z.number().int(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
+}
+
+export const UserPage = paginated(User);
+export type UserPage = z.infer<typeof UserPage>;
+
+const Name = z.string().trim().max(NAME_MAX_LENGTH);
+
+const UserFields = z.object({
+  email: z.string().trim().min(1).pipe(Email),
+  first_name: Name.optional(),
+  middle_name: Name.optional(),
+  last_name: Name.optional(),
+  phone: Phone.optional(),
+  role: Role,
+  gender: z.enum([...GENDERS, '']).optional(),
+  is_active: z.union([z.boolean(), BooleanString]),
+  /** Accepted for compatibility; the server always sets it to the e-mail. */
+  username: z.string().optional(),
+});
+
+/** The user form on create, as multipart fields. */
+export const UserCreate = UserFields.extend({
+  role: Role.default(USER_DEFAULT_ROLE),
+  is_active: z.union([z.boolean(), BooleanString]).default(true),
+  password: NewPassword,
+});
+export type UserCreate = z.infer<typeof UserCreate>;
+export type UserCreateInput = z.input<typeof UserCreate>;
+
+/** The user form on edit: every field optional; an empty password keeps the current one. */
+export const UserUpdate = UserFields.partial().extend({
+  password: z.union([z.literal(''), NewPassword]).optional(),
+});
+export type UserUpdate = z.infer<typeof UserUpdate>;
+
+/** Spreadsheet import: columns in template order. */
+export const USER_IMPORT_COLUMNS = [
+  'email',
+  'first_name',
+  'middle_name',
+  'last_name',
+  'phone',
+  'role',
+  'gender',
+  'is_active',
+  'password',
+] as const;
+export const USER_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const USER_IMPORT_MAX_ROWS = 5000;
+/** Largest total uncompressed size of the workbook's parts. */
+export const USER_IMPORT_MAX_UNCOMPRESSED_BYTES = 50 * 1024 * 1024;
+
+export const UserImportProblem = z.object({
+  /** Spreadsheet row number as the user sees it (the header is row 1). */
+  row: z.number().int(),
+  column: z.string().nullable(),
+  message: z.string(),
+});
+export type UserImportProblem = z.infer<typeof UserImportProblem>;
+
+export const UserImportResult = z.object({ created: z.number().int(), detail: z.string() });
+export type UserImportResult = z.infer<typeof UserImportResult>;
+
+/** 400 body of a refused import: nothing was created. */
+export const UserImportRefusal = z.object({
+  detail: z.string(),
+  problems: z.array(UserImportProblem),
+});
+export type UserImportRefusal = z.infer<typeof UserImportRefusal>;
+
+export const UserSearchQuery = z.object({
+  q: z.string().trim().max(200).default(''),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(10)
+    .transform((n) => Math.min(n, 50)),
+});
+
+export const UserSearchResult = z.array(z.object({ id: z.number().int(), display_name: z.string() }));
+export type UserSearchResult = z.infer<typeof UserSearchResult>;
+
+/**
+ * Folds Vietnamese for accent-insensitive search: decomposes, drops combining
+ * marks, maps đ/Đ to d (decomposition leaves them alone) and lower-cases.
+ */
+export function foldForSearch(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[đĐ]/g, 'd')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
