@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, REFRESH_PATH, toFieldErrors } from './api-client';
+import {
+  ApiError,
+  createApiClient,
+  filenameFromDisposition,
+  REFRESH_PATH,
+  toFieldErrors,
+} from './api-client';
 import { ACCESS_KEY, getAccessToken, getRefreshToken, REFRESH_KEY, USER_KEY } from './auth-storage';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
@@ -262,6 +268,76 @@ describe('api client', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(400);
     expect(error.body).toEqual({ phone: ['Enter a valid phone number.'], avatar: ['Too big.', 'Bad.'] });
+  });
+});
+
+describe('api.download', () => {
+  const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+  it('returns the body as a Blob with the server-given file name, sending the bearer token', async () => {
+    signIn('A1', 'R1');
+    const server = fakeFetch(
+      () =>
+        new Response(new Uint8Array([80, 75, 3, 4]), {
+          status: 200,
+          headers: {
+            'Content-Type': XLSX,
+            'Content-Disposition': 'attachment; filename="user_import_template.xlsx"',
+          },
+        }),
+    );
+    const api = createApiClient({ fetch: server.fetch, locks: null });
+
+    const file = await api.download('/api/users/users/template/');
+    expect(file.filename).toBe('user_import_template.xlsx');
+    expect(file.blob.type).toBe(XLSX);
+    expect(new Uint8Array(await file.blob.arrayBuffer())).toEqual(new Uint8Array([80, 75, 3, 4]));
+    const headers = new Headers(server.calls[0]?.init.headers);
+    expect(headers.get('Authorization')).toBe('Bearer A1');
+    expect(headers.get('Accept')).toBe('*/*');
+  });
+
+  it('refreshes on a 401 like every other call', async () => {
+    signIn('A1', 'R1');
+    let valid = 'A1';
+    const server = fakeFetch((url, init) => {
+      if (url === REFRESH_PATH) return json(200, { access: 'A2', refresh: 'R2' });
+      if (bearerOf(init) !== `Bearer ${valid}`)
+        return json(401, { detail: 'expired', code: 'token_not_valid' });
+      return new Response('xlsx', { status: 200 });
+    });
+    const api = createApiClient({ fetch: server.fetch, locks: null });
+    valid = 'A2';
+
+    const file = await api.download('/api/file/');
+    expect(await file.blob.text()).toBe('xlsx');
+    expect(file.filename).toBeNull();
+    expect(server.calls).toHaveLength(3);
+  });
+
+  it('throws ApiError with the JSON error body when refused', async () => {
+    signIn('A1', 'R1');
+    const server = fakeFetch(() =>
+      json(403, { detail: 'You do not have permission to perform this action.' }),
+    );
+    const api = createApiClient({ fetch: server.fetch, locks: null });
+
+    const error = (await api.download('/api/users/users/template/').catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(403);
+    expect(error.detail).toBe('You do not have permission to perform this action.');
+  });
+});
+
+describe('filenameFromDisposition', () => {
+  it.each([
+    ['attachment; filename="user_import_template.xlsx"', 'user_import_template.xlsx'],
+    ['attachment; filename=report.xlsx', 'report.xlsx'],
+    ['attachment; filename="x.xlsx"; filename*=UTF-8\'\'m%E1%BA%ABu.xlsx', 'mẫu.xlsx'],
+    ['inline', null],
+    [null, null],
+  ])('%s → %s', (header, expected) => {
+    expect(filenameFromDisposition(header)).toBe(expected);
   });
 });
 

@@ -67,6 +67,27 @@ export interface RequestOptions<T> {
   headers?: Record<string, string>;
 }
 
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition, when the server named the file. */
+  filename: string | null;
+}
+
+/** The file name of a Content-Disposition header: `filename*=UTF-8''…` first, else `filename="…"`. */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // fall through to the plain parameter
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;\s]+))/.exec(header);
+  return plain?.[1] ?? plain?.[2] ?? null;
+}
+
 interface LockManagerLike {
   request<T>(name: string, callback: () => Promise<T>): Promise<T>;
 }
@@ -120,7 +141,7 @@ export function createApiClient(deps: ApiClientDeps = {}) {
 
   function send(path: string, options: RequestOptions<unknown>, token: string | null): Promise<Response> {
     const headers = new Headers(options.headers);
-    headers.set('Accept', 'application/json');
+    if (!headers.has('Accept')) headers.set('Accept', 'application/json');
     let body: BodyInit | undefined;
     if (options.body instanceof FormData) {
       body = options.body; // no Content-Type: the browser adds multipart/form-data with its boundary
@@ -171,21 +192,46 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     return inFlightRefresh;
   }
 
-  async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  /** Sends with the bearer token; on a 401 refreshes once and retries once. */
+  async function sendWithAuth(path: string, options: RequestOptions<unknown>): Promise<Response> {
     const useAuth = options.auth !== false;
     const token = useAuth ? getAccessToken() : null;
-    let response = await send(path, options, token);
+    const response = await send(path, options, token);
     if (response.status === 401 && useAuth && getRefreshToken()) {
       const newToken = await refreshAccessToken(token);
-      if (newToken) response = await send(path, options, newToken);
+      if (newToken) return send(path, options, newToken);
     }
+    return response;
+  }
+
+  async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const response = await sendWithAuth(path, options);
     const data = await parseBody(response);
     if (!response.ok) throw new ApiError(response.status, asErrorBody(data));
     return options.schema ? options.schema.parse(data) : (data as T);
   }
 
+  /**
+   * A file the API sends (e.g. a spreadsheet), through the same token handling as every call.
+   * Errors still arrive as JSON and become an ApiError.
+   */
+  async function download(
+    path: string,
+    options: Omit<RequestOptions<unknown>, 'body' | 'schema'> = {},
+  ): Promise<DownloadedFile> {
+    const headers = new Headers(options.headers);
+    if (!headers.has('Accept')) headers.set('Accept', '*/*');
+    const response = await sendWithAuth(path, { ...options, headers: Object.fromEntries(headers) });
+    if (!response.ok) throw new ApiError(response.status, asErrorBody(await parseBody(response)));
+    return {
+      blob: await response.blob(),
+      filename: filenameFromDisposition(response.headers.get('Content-Disposition')),
+    };
+  }
+
   return {
     request,
+    download,
     get: <T = unknown>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
       request<T>(path, { ...options, method: 'GET' }),
     post: <T = unknown>(
