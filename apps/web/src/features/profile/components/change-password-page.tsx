@@ -1,21 +1,19 @@
 // /change-password: old and new password; success revokes the user's sessions in other browsers.
-import { Alert, Button, Container, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { ChangePasswordRequest, PASSWORD_MIN_LENGTH } from '@staff/contracts';
-import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { type FormOutcome, FormOutcomeAlert } from '../../../components/form-outcome-alert';
 import { ApiError, fieldErrorsOf } from '../../../lib/api-client';
 import { useChangePassword } from '../api';
-
-type Outcome = { ok: true } | { ok: false; detail?: string } | null;
 
 export function ChangePasswordPage() {
   useDocumentTitle('Change Password');
   const change = useChangePassword();
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<FormOutcome>(null);
   const form = useForm({
     initialValues: { old_password: '', new_password: '' },
     validate: zod4Resolver(ChangePasswordRequest),
@@ -46,22 +44,11 @@ export function ChangePasswordPage() {
         <Paper radius="lg" p={{ base: 'md', sm: 'xl' }}>
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
-              {outcome?.ok === true && (
-                <Alert color="green" variant="light" icon={<IconCheck />} role="status">
-                  Password changed successfully.
-                </Alert>
-              )}
-              {outcome?.ok === false && (
-                <Alert
-                  color="red"
-                  variant="light"
-                  icon={<IconAlertCircle />}
-                  role="alert"
-                  title="Failed to change password."
-                >
-                  {outcome.detail}
-                </Alert>
-              )}
+              <FormOutcomeAlert
+                outcome={outcome}
+                success="Password changed successfully."
+                failure="Failed to change password."
+              />
               <PasswordInput
                 label="Old password"
                 autoComplete="current-password"

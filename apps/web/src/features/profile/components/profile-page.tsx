@@ -1,6 +1,5 @@
 // /profile: edit own names, phone, gender and avatar.
 import {
-  Alert,
   Anchor,
   Button,
   Container,
@@ -16,11 +15,12 @@ import {
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { type Gender, ProfileUpdate, type ProfileUpdateInput, type User } from '@staff/contracts';
-import { IconAlertCircle, IconCheck, IconKey } from '@tabler/icons-react';
+import { IconKey } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { type FormOutcome, FormOutcomeAlert } from '../../../components/form-outcome-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError, fieldErrorsOf } from '../../../lib/api-client';
 import { currentUserQueryOptions, useStoredUser } from '../../../lib/current-user';
@@ -46,15 +46,13 @@ function valuesOf(user: User): ProfileValues {
   };
 }
 
-type Outcome = { ok: true } | { ok: false; detail?: string } | null;
-
 export function ProfilePage() {
   useDocumentTitle('Profile');
   const profile = useQuery(currentUserQueryOptions());
   const stored = useStoredUser();
   const update = useUpdateProfile();
   const [avatar, setAvatar] = useState<File | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<FormOutcome>(null);
 
   const form = useForm<ProfileValues>({
     initialValues: { first_name: '', middle_name: '', last_name: '', phone: '', gender: '' },
@@ -112,22 +110,7 @@ export function ProfilePage() {
         <Paper radius="lg" p={{ base: 'md', sm: 'xl' }}>
           <form onSubmit={submit} noValidate>
             <Stack gap="lg">
-              {outcome?.ok === true && (
-                <Alert color="green" variant="light" icon={<IconCheck />} role="status">
-                  Profile updated!
-                </Alert>
-              )}
-              {outcome?.ok === false && (
-                <Alert
-                  color="red"
-                  variant="light"
-                  icon={<IconAlertCircle />}
-                  role="alert"
-                  title="Update failed."
-                >
-                  {outcome.detail}
-                </Alert>
-              )}
+              <FormOutcomeAlert outcome={outcome} success="Profile updated!" failure="Update failed." />
 
               <AvatarPicker
                 user={user}
