@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './diary';
 export * from './errors';
 export * from './roles';
 export * from './users';
