@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { authRoutes } from '../features/auth/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { profileRoutes } from '../features/profile/routes';
+import { usersRoutes } from '../features/users/routes';
 import { RequireAuth } from './require-auth';
 import { AppLayout } from './shell/app-layout';
 import { UnknownRoute } from './unknown-route';
@@ -15,7 +16,12 @@ export const routes = [
         <AppLayout />
       </RequireAuth>
     ),
-    children: [...dashboardRoutes, ...profileRoutes, { path: '*', element: <UnknownRoute /> }],
+    children: [
+      ...dashboardRoutes,
+      ...profileRoutes,
+      ...usersRoutes,
+      { path: '*', element: <UnknownRoute /> },
+    ],
   },
 ];
 

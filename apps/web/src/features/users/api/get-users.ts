@@ -1,0 +1,56 @@
+// GET /api/users/users/: one page of the user list, filtered and sorted on the server.
+import { UserPage } from '@staff/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api-client';
+import { lastPageOf } from '../../../lib/pagination';
+import type { UserListParams } from '../user-list-params';
+import { adminUserKeys, USERS_PATH } from './user-keys';
+
+export interface UserListPage extends UserPage {
+  /** The page these results are: the asked one, or the last page when the asked one is past it. */
+  page: number;
+}
+
+export function userListQueryString(params: UserListParams): string {
+  const query = new URLSearchParams();
+  if (params.search) query.set('search', params.search);
+  if (params.role) query.set('role', params.role);
+  if (params.is_active !== null) query.set('is_active', String(params.is_active));
+  query.set('ordering', params.ordering);
+  query.set('page', String(params.page));
+  query.set('page_size', String(params.page_size));
+  return query.toString();
+}
+
+function getPage(params: UserListParams, signal?: AbortSignal): Promise<UserPage> {
+  return api.get(`${USERS_PATH}?${userListQueryString(params)}`, { schema: UserPage, signal });
+}
+
+/**
+ * A page past the last one answers 404 "Invalid page." (after a delete, or an old link): then the
+ * last page is shown instead.
+ */
+export async function fetchUsers(params: UserListParams, signal?: AbortSignal): Promise<UserListPage> {
+  try {
+    return { ...(await getPage(params, signal)), page: params.page };
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404 && params.page > 1)) throw error;
+    const firstPage = await getPage({ ...params, page: 1 }, signal);
+    const last = lastPageOf(firstPage.count, params.page_size);
+    if (last === 1) return { ...firstPage, page: 1 };
+    return { ...(await getPage({ ...params, page: last }, signal)), page: last };
+  }
+}
+
+export function usersQueryOptions(params: UserListParams) {
+  return queryOptions({
+    queryKey: adminUserKeys.list(params),
+    queryFn: ({ signal }) => fetchUsers(params, signal),
+    // Keep showing the previous page while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUsers(params: UserListParams) {
+  return useQuery(usersQueryOptions(params));
+}

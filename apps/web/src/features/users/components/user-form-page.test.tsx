@@ -1,0 +1,205 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, formFields, jsonResponse } from '../../../test/fake-api';
+import { renderRoutes } from '../../../test/render';
+import { ROLE_NAMES, testUser } from '../test-users';
+import { CreateUserPage, EditUserPage } from './user-form-page';
+
+const LAN = testUser(7, {
+  email: 'lan@example.com',
+  first_name: 'Lan',
+  middle_name: 'Thị',
+  last_name: 'Nguyễn',
+  phone: '0901 234 567',
+  gender: 'F',
+  role: 'manager',
+});
+
+function renderForm(path: string) {
+  return renderRoutes(
+    [
+      { path: '/admin/users/create', element: <CreateUserPage /> },
+      { path: '/admin/users/:id/edit', element: <EditUserPage /> },
+      { path: '/admin/users', element: <p>User list</p> },
+    ],
+    path,
+  );
+}
+
+describe('CreateUserPage', () => {
+  it('requires the e-mail and the password and sends nothing without them', async () => {
+    const api = fakeApi({ 'GET /api/users/roles/': () => jsonResponse(200, ROLE_NAMES) });
+    renderForm('/admin/users/create');
+    expect(screen.getByRole('heading', { name: 'Create New User' })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Create User' }));
+
+    expect(await screen.findAllByText('This field may not be blank.')).toHaveLength(2);
+    expect(screen.getByLabelText(/^Email/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(/^Password/).getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('POST /api/users/users/')).toHaveLength(0);
+  });
+
+  it('defaults the role to staff, sends only non-empty values, then goes back to the list', async () => {
+    const api = fakeApi({
+      'GET /api/users/roles/': () => jsonResponse(200, ROLE_NAMES),
+      'POST /api/users/users/': () => jsonResponse(201, LAN),
+    });
+    const { router } = renderForm('/admin/users/create');
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Role' })).toHaveProperty('disabled', false),
+    );
+    expect(screen.getByRole('textbox', { name: 'Role' })).toHaveProperty('value', 'Staff');
+    expect((screen.getByRole('switch', { name: /^Active/ }) as HTMLInputElement).checked).toBe(true);
+
+    await userEvent.type(screen.getByLabelText(/^Email/), ' new@example.com ');
+    await userEvent.type(screen.getByLabelText('First name'), 'Hoa');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Secret-pass-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Create User' }));
+
+    await screen.findByText('User list');
+    expect(router.state.location.pathname).toBe('/admin/users');
+    const [post] = api.callsTo('POST /api/users/users/');
+    expect(formFields(post?.body)).toEqual({
+      email: 'new@example.com',
+      username: 'new@example.com',
+      first_name: 'Hoa',
+      role: 'staff',
+      is_active: 'true',
+      password: 'Secret-pass-1',
+    });
+  });
+
+  it('offers the roles the server lists', async () => {
+    fakeApi({ 'GET /api/users/roles/': () => jsonResponse(200, ROLE_NAMES) });
+    renderForm('/admin/users/create');
+    const role = screen.getByRole('textbox', { name: 'Role' });
+    await waitFor(() => expect(role).toHaveProperty('disabled', false));
+    await userEvent.click(role);
+    const listbox = document.getElementById(role.getAttribute('aria-controls') ?? '');
+    expect(
+      within(listbox as HTMLElement)
+        .getAllByRole('option', { hidden: true })
+        .map((o) => o.textContent),
+    ).toEqual(['Admin', 'Manager', 'Staff', 'NDF']);
+  });
+
+  it("shows the server's error object as text and the field error under the field, keeping the values", async () => {
+    const body = { email: ['A user with this email already exists.'] };
+    fakeApi({
+      'GET /api/users/roles/': () => jsonResponse(200, ROLE_NAMES),
+      'POST /api/users/users/': () => jsonResponse(400, body),
+    });
+    const { router } = renderForm('/admin/users/create');
+
+    await userEvent.type(screen.getByLabelText(/^Email/), 'lan@example.com');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Secret-pass-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Create User' }));
+
+    expect((await screen.findByRole('alert')).textContent).toContain(JSON.stringify(body));
+    expect(screen.getByText('A user with this email already exists.')).toBeTruthy();
+    expect(screen.getByLabelText(/^Email/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(/^Email/)).toHaveProperty('value', 'lan@example.com');
+    expect(screen.getByLabelText(/^Password/)).toHaveProperty('value', 'Secret-pass-1');
+    expect(router.state.location.pathname).toBe('/admin/users/create');
+  });
+
+  it("says 'Failed to save user' when the server gives nothing to show", async () => {
+    fakeApi({
+      'GET /api/users/roles/': () => jsonResponse(200, ROLE_NAMES),
+      'POST /api/users/users/': () => new Response('', { status: 502 }),
+    });
+    renderForm('/admin/users/create');
+    await userEvent.type(screen.getByLabelText(/^Email/), 'x@example.com');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Secret-pass-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Create User' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to save user');
+  });
+});
+
+describe('EditUserPage', () => {
+  it('loads the user, marks the password optional and sends only non-empty values', async () => {
+    const api = fakeApi({
+      'GET /api/users/roles/': () => jsonResponse(200, ROLE_NAMES),
+      'GET /api/users/users/7/': () => jsonResponse(200, LAN),
+      'PUT /api/users/users/7/': () => jsonResponse(200, LAN),
+    });
+    const { router } = renderRoutes(
+      [
+        { path: '/admin/users/:id/edit', element: <EditUserPage /> },
+        { path: '/admin/users', element: <p>User list</p> },
+      ],
+      '/admin/users/7/edit',
+    );
+    expect(screen.getByRole('heading', { name: 'Edit User' })).toBeTruthy();
+    const email = await screen.findByLabelText(/^Email/);
+    await waitFor(() => expect(email).toHaveProperty('value', 'lan@example.com'));
+    expect(screen.getByLabelText('Middle name')).toHaveProperty('value', 'Thị');
+    expect(screen.getByText('leave blank to keep unchanged')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Gender' })).toHaveProperty('value', 'Female');
+
+    await userEvent.clear(screen.getByLabelText('Middle name'));
+    await userEvent.click(screen.getByRole('switch', { name: /^Active/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await screen.findByText('User list');
+    expect(router.state.location.pathname).toBe('/admin/users');
+    const [put] = api.callsTo('PUT /api/users/users/7/');
+    expect(formFields(put?.body)).toEqual({
+      email: 'lan@example.com',
+      username: 'lan@example.com',
+      first_name: 'Lan',
+      last_name: 'Nguyễn',
+      phone: '0901 234 567',
+      role: 'manager',
+      gender: 'F',
+      is_active: 'false',
+    });
+  });
+
+  it("shows the server's detail and stays on the form", async () => {
+    fakeApi({
+      'GET /api/users/roles/': () => jsonResponse(200, ROLE_NAMES),
+      'GET /api/users/users/7/': () => jsonResponse(200, LAN),
+      'PUT /api/users/users/7/': () =>
+        jsonResponse(400, { detail: 'There must be at least one active administrator.' }),
+    });
+    const { router } = renderForm('/admin/users/7/edit');
+    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveProperty('value', 'lan@example.com'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'There must be at least one active administrator.',
+    );
+    expect(router.state.location.pathname).toBe('/admin/users/7/edit');
+  });
+
+  it('checks a new password on edit but accepts a blank one', async () => {
+    const api = fakeApi({
+      'GET /api/users/roles/': () => jsonResponse(200, ROLE_NAMES),
+      'GET /api/users/users/7/': () => jsonResponse(200, LAN),
+    });
+    renderForm('/admin/users/7/edit');
+    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveProperty('value', 'lan@example.com'));
+    await userEvent.type(screen.getByLabelText(/^Password/), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await screen.findByText(/This password is too short/);
+    expect(api.callsTo('PUT /api/users/users/7/')).toHaveLength(0);
+  });
+
+  it('says the user was not found, with a way back to the list', async () => {
+    fakeApi({
+      'GET /api/users/roles/': () => jsonResponse(200, ROLE_NAMES),
+      'GET /api/users/users/99/': () => jsonResponse(404, { detail: 'Not found.' }),
+    });
+    renderForm('/admin/users/99/edit');
+
+    expect(await screen.findByRole('heading', { name: 'User not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to User Management' }).getAttribute('href')).toBe(
+      '/admin/users',
+    );
+  });
+});

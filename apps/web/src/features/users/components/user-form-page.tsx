@@ -1,0 +1,138 @@
+// /admin/users/create and /admin/users/{id}/edit: the user form titled 'Create New User' or
+// 'Edit User'; after saving, back to the list the form was opened from.
+import { Alert, Anchor, Button, Container, Group, Stack, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconArrowLeft, IconCheck, IconUserQuestion } from '@tabler/icons-react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { StatusPage } from '../../../components/status-page';
+import { ApiError } from '../../../lib/api-client';
+import { useCreateUser } from '../api/create-user';
+import { useUser } from '../api/get-user';
+import { useUpdateUser } from '../api/update-user';
+import { EMPTY_USER_FORM, type UserFormValues, userFormValuesOf } from '../user-form-data';
+import { UserForm } from './user-form';
+
+const LIST_PATH = '/admin/users';
+
+/** The list location the form was opened from (kept in navigation state), else the plain list. */
+function useListLocation(): string {
+  const state: unknown = useLocation().state;
+  const from = state && typeof state === 'object' && 'from' in state ? state.from : null;
+  return typeof from === 'string' && (from === LIST_PATH || from.startsWith(`${LIST_PATH}?`))
+    ? from
+    : LIST_PATH;
+}
+
+function FormHeader({ title, backTo }: { title: string; backTo: string }) {
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <Button
+        component={Link}
+        to={backTo}
+        variant="subtle"
+        color="gray"
+        leftSection={<IconArrowLeft size={18} />}
+      >
+        Back
+      </Button>
+    </Group>
+  );
+}
+
+export function CreateUserPage() {
+  useDocumentTitle('Create New User');
+  const listLocation = useListLocation();
+  const navigate = useNavigate();
+  const create = useCreateUser();
+
+  const save = async (values: UserFormValues) => {
+    await create.mutateAsync(values);
+    notifications.show({
+      color: 'green',
+      icon: <IconCheck />,
+      message: `User ${values.email.trim()} created.`,
+    });
+    navigate(listLocation);
+  };
+
+  return (
+    <Container size="md" px={0}>
+      <Stack gap="md">
+        <FormHeader title="Create New User" backTo={listLocation} />
+        <UserForm mode="create" initialValues={EMPTY_USER_FORM} onSubmit={save} cancelTo={listLocation} />
+      </Stack>
+    </Container>
+  );
+}
+
+export function EditUserPage() {
+  useDocumentTitle('Edit User');
+  const listLocation = useListLocation();
+  const navigate = useNavigate();
+  const id = Number(useParams().id);
+  const validId = Number.isSafeInteger(id) && id > 0;
+  const user = useUser(validId ? id : 0);
+  const update = useUpdateUser();
+
+  const notFound = !validId || (user.error instanceof ApiError && user.error.status === 404);
+  if (notFound) {
+    return (
+      <StatusPage icon={<IconUserQuestion size={32} />} color="gray" title="User not found">
+        This user does not exist or has been deleted.{' '}
+        <Anchor component={Link} to={listLocation}>
+          Back to User Management
+        </Anchor>
+      </StatusPage>
+    );
+  }
+
+  const save = async (values: UserFormValues) => {
+    await update.mutateAsync({ id, values });
+    notifications.show({
+      color: 'green',
+      icon: <IconCheck />,
+      message: `User ${values.email.trim()} saved.`,
+    });
+    navigate(listLocation);
+  };
+
+  return (
+    <Container size="md" px={0}>
+      <Stack gap="md">
+        <FormHeader title="Edit User" backTo={listLocation} />
+        {user.isError && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle />}
+            role="alert"
+            title="Could not load the user."
+          >
+            <Stack gap="xs" align="flex-start">
+              {user.error instanceof ApiError && user.error.detail}
+              <Button size="xs" variant="light" color="red" onClick={() => user.refetch()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {user.isPending && <PageLoader />}
+        {user.data && (
+          // Keyed by id so another user's edit page starts from that user's values.
+          <UserForm
+            key={user.data.id}
+            mode="edit"
+            initialValues={userFormValuesOf(user.data)}
+            onSubmit={save}
+            cancelTo={listLocation}
+          />
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,297 @@
+// /admin/users: the User Management list — search, role and status filters, sortable columns,
+// pagination, and the toolbar for adding, importing and the import template.
+import {
+  Alert,
+  Button,
+  FileButton,
+  Group,
+  List,
+  LoadingOverlay,
+  Paper,
+  Select,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { ROLES, type Role, USER_PAGE_SIZES, type User } from '@staff/contracts';
+import {
+  IconAlertCircle,
+  IconCheck,
+  IconDownload,
+  IconFileSpreadsheet,
+  IconPlus,
+  IconSearch,
+} from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { ListPagination } from '../../../components/list-pagination';
+import { ApiError } from '../../../lib/api-client';
+import { lastPageOf } from '../../../lib/pagination';
+import { useDeleteUser } from '../api/delete-user';
+import { useDownloadTemplate } from '../api/download-template';
+import { useRoles } from '../api/get-roles';
+import { useUsers } from '../api/get-users';
+import { useImportUsers } from '../api/import-users';
+import { useUserListParams } from '../use-user-list-params';
+import {
+  DELETE_CONFIRMATION,
+  deleteFailureMessage,
+  IMPORT_FAILED,
+  IMPORT_SUCCESS,
+  importFailureLines,
+  isXlsxFile,
+  ONLY_XLSX,
+  templateFailureMessage,
+} from '../user-errors';
+import { roleLabel } from '../user-labels';
+import { toggleOrdering } from '../user-list-params';
+import { UsersTable } from './users-table';
+import classes from './users-table.module.css';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const ALL = 'all';
+
+const STATUS_OPTIONS = [
+  { value: ALL, label: 'All' },
+  { value: 'true', label: 'Active' },
+  { value: 'false', label: 'Inactive' },
+];
+
+interface Feedback {
+  ok: boolean;
+  title: string;
+  lines: string[];
+}
+
+/** The search box: typed text is local, and reaches the URL (replacing history) once typing pauses. */
+function useDebouncedSearch(urlSearch: string, onSearch: (search: string) => void) {
+  const [text, setText] = useState(urlSearch);
+  const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  const latestUrlSearch = useRef(urlSearch);
+  latestUrlSearch.current = urlSearch;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled new text searches
+  useEffect(() => {
+    const search = debounced.trim();
+    if (search !== latestUrlSearch.current) onSearch(search);
+  }, [debounced]);
+
+  // Back/Forward or a link changed the URL: show its search.
+  useEffect(() => {
+    setText((current) => (current.trim() === urlSearch ? current : urlSearch));
+  }, [urlSearch]);
+
+  return [text, setText] as const;
+}
+
+export function UsersPage() {
+  useDocumentTitle('User Management');
+  const location = useLocation();
+  const [params, changeParams] = useUserListParams();
+  const users = useUsers(params);
+  const roles = useRoles();
+  const deletion = useDeleteUser();
+  const importing = useImportUsers();
+  const template = useDownloadTemplate();
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [search, setSearch] = useDebouncedSearch(params.search, (value) =>
+    changeParams({ search: value }, { replace: true }),
+  );
+  const resetFileRef = useRef<() => void>(null);
+
+  const data = users.data;
+  // The asked page was past the end (404 "Invalid page."): the URL follows the page shown.
+  useEffect(() => {
+    if (data && !users.isPlaceholderData && data.page !== params.page) {
+      changeParams({ page: data.page }, { replace: true });
+    }
+  }, [data, users.isPlaceholderData, params.page, changeParams]);
+
+  const listLocation = `${location.pathname}${location.search}`;
+  const lastPage = data ? lastPageOf(data.count, params.page_size) : 1;
+  const roleOptions = [
+    { value: ALL, label: 'All' },
+    ...(roles.data ?? ROLES).map((role) => ({ value: role, label: roleLabel(role) })),
+  ];
+
+  const remove = (user: User) => {
+    if (!window.confirm(DELETE_CONFIRMATION)) return;
+    setFeedback(null);
+    deletion.mutate(user.id, {
+      onSuccess: () =>
+        notifications.show({ color: 'green', message: `User ${user.email} deleted.`, icon: <IconCheck /> }),
+      onError: (error) => setFeedback({ ok: false, title: deleteFailureMessage(error), lines: [] }),
+    });
+  };
+
+  const importFile = (file: File | null) => {
+    resetFileRef.current?.(); // so the same file can be chosen again
+    if (!file) return;
+    setFeedback(null);
+    if (!isXlsxFile(file)) {
+      setFeedback({ ok: false, title: IMPORT_FAILED, lines: [ONLY_XLSX] });
+      return;
+    }
+    importing.mutate(file, {
+      onSuccess: (result) => setFeedback({ ok: true, title: IMPORT_SUCCESS, lines: [result.detail] }),
+      onError: (error) => setFeedback({ ok: false, title: IMPORT_FAILED, lines: importFailureLines(error) }),
+    });
+  };
+
+  const downloadTemplate = () => {
+    setFeedback(null);
+    template.mutate(undefined, {
+      onError: (error) => setFeedback({ ok: false, title: templateFailureMessage(error), lines: [] }),
+    });
+  };
+
+  const loadError = users.isError && !data;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Title order={1} size="h2">
+          User Management
+        </Title>
+        <Group gap="xs" wrap="wrap">
+          <Button
+            component={Link}
+            to="/admin/users/create"
+            state={{ from: listLocation }}
+            leftSection={<IconPlus size={18} />}
+          >
+            Add User
+          </Button>
+          <FileButton onChange={importFile} accept={XLSX_ACCEPT} resetRef={resetFileRef}>
+            {(props) => (
+              <Button
+                {...props}
+                variant="default"
+                leftSection={<IconFileSpreadsheet size={18} />}
+                loading={importing.isPending}
+              >
+                Import Excel
+              </Button>
+            )}
+          </FileButton>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={18} />}
+            onClick={downloadTemplate}
+            loading={template.isPending}
+          >
+            Download Template
+          </Button>
+        </Group>
+      </Group>
+
+      {feedback && (
+        <Alert
+          color={feedback.ok ? 'green' : 'red'}
+          variant="light"
+          icon={feedback.ok ? <IconCheck /> : <IconAlertCircle />}
+          title={feedback.title}
+          role="alert"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setFeedback(null)}
+        >
+          {feedback.lines.length === 1 && feedback.ok && feedback.lines[0]}
+          {(feedback.lines.length > 1 || (!feedback.ok && feedback.lines.length === 1)) && (
+            <List size="sm" spacing={2}>
+              {feedback.lines.map((line, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: lines may repeat; their order is fixed
+                <List.Item key={index}>{line}</List.Item>
+              ))}
+            </List>
+          )}
+        </Alert>
+      )}
+
+      <Paper radius="lg" p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="md">
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <TextInput
+              label="Search"
+              placeholder="Name, email or phone"
+              type="search"
+              leftSection={<IconSearch size={16} />}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              style={{ flex: '1 1 240px' }}
+              maxLength={200}
+            />
+            <Select
+              label="Role"
+              data={roleOptions}
+              value={params.role ?? ALL}
+              onChange={(value) => changeParams({ role: value && value !== ALL ? (value as Role) : null })}
+              allowDeselect={false}
+              w={{ base: '100%', xs: 160 }}
+            />
+            <Select
+              label="Status"
+              data={STATUS_OPTIONS}
+              value={params.is_active === null ? ALL : String(params.is_active)}
+              onChange={(value) =>
+                changeParams({ is_active: value === 'true' ? true : value === 'false' ? false : null })
+              }
+              allowDeselect={false}
+              w={{ base: '100%', xs: 160 }}
+            />
+          </Group>
+
+          {loadError ? (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle />}
+              title="Could not load users."
+              role="alert"
+            >
+              <Stack gap="xs" align="flex-start">
+                {users.error instanceof ApiError && users.error.detail}
+                <Button size="xs" variant="light" color="red" onClick={() => users.refetch()}>
+                  Try again
+                </Button>
+              </Stack>
+            </Alert>
+          ) : (
+            <div className={classes.tableWrapper}>
+              <LoadingOverlay
+                visible={users.isPlaceholderData && users.isFetching}
+                zIndex={2}
+                overlayProps={{ blur: 1, backgroundOpacity: 0.4 }}
+                loaderProps={{ size: 'sm' }}
+              />
+              <UsersTable
+                users={data?.results ?? null}
+                pageSize={params.page_size}
+                ordering={params.ordering}
+                onSort={(field) => changeParams({ ordering: toggleOrdering(params.ordering, field) })}
+                onDelete={remove}
+                deletingId={deletion.isPending ? (deletion.variables ?? null) : null}
+                listLocation={listLocation}
+                busy={users.isFetching}
+              />
+            </div>
+          )}
+
+          {data && (
+            <ListPagination
+              page={Math.min(params.page, lastPage)}
+              lastPage={lastPage}
+              pageSize={params.page_size}
+              pageSizes={USER_PAGE_SIZES}
+              count={data.count}
+              onPageChange={(page) => changeParams({ page })}
+              onPageSizeChange={(pageSize) => changeParams({ page_size: pageSize })}
+            />
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

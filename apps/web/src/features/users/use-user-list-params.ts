@@ -1,0 +1,25 @@
+// The user list's state as a hook over the URL query (see user-list-params.ts).
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  changeUserListParams,
+  parseUserListParams,
+  type UserListParams,
+  userListSearchParams,
+} from './user-list-params';
+
+export type ChangeUserListParams = (change: Partial<UserListParams>, options?: { replace?: boolean }) => void;
+
+export function useUserListParams(): [UserListParams, ChangeUserListParams] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = useMemo(() => parseUserListParams(searchParams), [searchParams]);
+  const change = useCallback<ChangeUserListParams>(
+    (next, options) =>
+      setSearchParams(
+        (current) => userListSearchParams(changeUserListParams(parseUserListParams(current), next)),
+        { replace: options?.replace ?? false },
+      ),
+    [setSearchParams],
+  );
+  return [params, change];
+}

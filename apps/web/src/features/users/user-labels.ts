@@ -1,0 +1,31 @@
+// How roles, genders and statuses read on the user screens.
+import type { Gender } from '@staff/contracts';
+
+const ROLE_LABELS: Record<string, string> = {
+  admin: 'Admin',
+  manager: 'Manager',
+  staff: 'Staff',
+  ndf: 'NDF',
+};
+
+/** Known roles get a readable label; a role the server adds later shows as sent. */
+export function roleLabel(role: string): string {
+  return ROLE_LABELS[role] ?? role;
+}
+
+export const ROLE_COLORS: Record<string, string> = {
+  admin: 'grape',
+  manager: 'blue',
+  staff: 'teal',
+  ndf: 'orange',
+};
+
+export const GENDER_OPTIONS: { value: Gender; label: string }[] = [
+  { value: 'M', label: 'Male' },
+  { value: 'F', label: 'Female' },
+  { value: 'O', label: 'Other' },
+];
+
+export function genderLabel(gender: Gender | null): string {
+  return GENDER_OPTIONS.find((option) => option.value === gender)?.label ?? '—';
+}
