@@ -16,6 +16,7 @@ import { registerStatic } from './http/static';
 import { registerAccountsRoutes } from './modules/accounts/routes';
 import { type AccountsService, createAccountsService } from './modules/accounts/service';
 import { createTokenSigner } from './modules/accounts/tokens';
+import { registerDiaryRoutes } from './modules/diary/routes';
 
 export interface AppDeps {
   config: Config;
@@ -90,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   registerAccountsRoutes(app, { accounts, signedIn: requireUser() });
+
+  registerDiaryRoutes(app, { db, now, getUser: accounts.getUser, requireUser });
 
   await registerStatic(app, config);
   return app;

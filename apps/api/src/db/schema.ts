@@ -47,8 +47,66 @@ export interface RateLimitCountersTable {
   expires_at: Instant;
 }
 
+export interface DiariesTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  created_at: Instant;
+}
+
+export interface DiaryJarsTable {
+  id: Generated<number>;
+  user_id: number;
+  key: string;
+  /** Target percent of waking time; null for sleep and unclassified. */
+  ratio: number | null;
+}
+
+export interface DiaryCategoriesTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  /** null: unclassified. */
+  jar_id: number | null;
+  created_at: Instant;
+}
+
+export interface DiaryEntriesTable {
+  id: Generated<number>;
+  diary_id: number;
+  user_id: number;
+  title: string;
+  feeling: string;
+  /** Local date and time as entered, in time_zone. */
+  start_date: string;
+  start_time: string;
+  end_date: string;
+  end_time: string;
+  time_zone: string;
+  start_at: Instant;
+  end_at: Instant;
+  /** The same instants as epoch milliseconds, for portable window arithmetic. */
+  start_ms: number;
+  end_ms: number;
+  place: string;
+  note: string;
+  feedback: string;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+export interface DiaryEntryCategoriesTable {
+  entry_id: number;
+  category_id: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   rate_limit_counters: RateLimitCountersTable;
+  diaries: DiariesTable;
+  diary_jars: DiaryJarsTable;
+  diary_categories: DiaryCategoriesTable;
+  diary_entries: DiaryEntriesTable;
+  diary_entry_categories: DiaryEntryCategoriesTable;
 }

@@ -2,7 +2,9 @@
 // Add a file NNNN_name.ts and list it here; never edit one that has shipped.
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_accounts';
+import * as m0003 from './0003_diary';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
+  '0003_diary': m0003,
 };

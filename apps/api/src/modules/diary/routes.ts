@@ -1,0 +1,256 @@
+// HTTP for the daily time diary (spec section 7, Diary, plus the analysis).
+// Roles: admin, manager, staff (MODULE_ROLES.diary); rules live in service.ts.
+import {
+  Analysis,
+  AnalysisQuery,
+  Category,
+  CategoryCreate,
+  CategoryList,
+  CategoryUpdate,
+  Diary,
+  DiaryCreate,
+  DiaryList,
+  DiaryPathParams,
+  Entry,
+  EntryCreate,
+  EntryList,
+  EntryListQuery,
+  EntryUpdate,
+  ErrorDetail,
+  IdPathParams,
+  Jar,
+  JarList,
+  JarUpdate,
+  MODULE_ROLES,
+  OwnerQuery,
+  ValidationErrors,
+} from '@staff/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/index';
+import { type createAuthGuards, currentAuth } from '../../http/auth';
+import { createDiaryService, type DiaryDeps } from './service';
+
+const tags = ['diary'];
+const security = [{ bearerAuth: [] }];
+const readErrors = { 400: ValidationErrors, 401: ErrorDetail, 403: ErrorDetail, 404: ErrorDetail };
+const Empty = z.null().describe('No content');
+
+export function registerDiaryRoutes(
+  app: FastifyInstance,
+  deps: {
+    db: Db;
+    now: () => Date;
+    getUser: DiaryDeps['getUser'];
+    requireUser: ReturnType<typeof createAuthGuards>['requireUser'];
+  },
+): void {
+  const diary = createDiaryService({ db: deps.db, now: deps.now, getUser: deps.getUser });
+  // The issue opens every diary call, the analysis included, to admin, manager and staff.
+  const diaryUser = deps.requireUser(MODULE_ROLES.diary);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const viewer = (request: Parameters<typeof currentAuth>[0]) => currentAuth(request).user;
+
+  // --- jars
+  r.get('/api/diaries/jars/', {
+    preHandler: diaryUser,
+    schema: {
+      tags,
+      security,
+      summary: "The signed-in user's eight jars (created on first use), in display order",
+      response: { 200: JarList, ...readErrors },
+    },
+    handler: async (request) => diary.listJars(viewer(request)),
+  });
+
+  r.patch('/api/diaries/jars/:id/', {
+    preHandler: diaryUser,
+    schema: {
+      tags,
+      security,
+      summary: "Set a jar's target ratio (0-100, whole numbers); not for sleep or unclassified",
+      params: IdPathParams,
+      body: JarUpdate,
+      response: { 200: Jar, ...readErrors },
+    },
+    handler: async (request) => diary.setJarRatio(viewer(request), request.params.id, request.body.ratio),
+  });
+
+  // --- categories
+  r.get('/api/diaries/categories/', {
+    preHandler: diaryUser,
+    schema: {
+      tags,
+      security,
+      summary: "The user's categories; admins may pass ?user= to read another user's",
+      querystring: OwnerQuery,
+      response: { 200: CategoryList, ...readErrors },
+    },
+    handler: async (request) => diary.listCategories(viewer(request), request.query.user),
+  });
+
+  r.post('/api/diaries/categories/', {
+    preHandler: diaryUser,
+    schema: {
+      tags,
+      security,
+      summary: 'Create a category: title and jar_id (null or omitted: unclassified)',
+      body: CategoryCreate,
+      response: { 201: Category, ...readErrors },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send(await diary.createCategory(viewer(request), request.body)),
+  });
+
+  r.patch('/api/diaries/categories/:id/', {
+    preHandler: diaryUser,
+    schema: {
+      tags,
+      security,
+      summary: 'Change title and/or jar_id; jar_id null puts the category back to unclassified',
+      params: IdPathParams,
+      body: CategoryUpdate,
+      response: { 200: Category, ...readErrors },
+    },
+    handler: async (request) => diary.updateCategory(viewer(request), request.params.id, request.body),
+  });
+
+  r.delete('/api/diaries/categories/:id/', {
+    preHandler: diaryUser,
+    schema: {
+      tags,
+      security,
+      summary: 'Delete a category; it is removed from its entries',
+      params: IdPathParams,
+      response: { 204: Empty, ...readErrors },
+    },
+    handler: async (request, reply) => {
+      await diary.deleteCategory(viewer(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+
+  // --- diaries
+  r.get('/api/diaries/diaries/', {
+    preHandler: diaryUser,
+    schema: {
+      tags,
+      security,
+      summary: "The user's diary as a one-item list, created with the e-mail as title when missing",
+      description: "Admins may pass ?user= to read another user's diary.",
+      querystring: OwnerQuery,
+      response: { 200: DiaryList, ...readErrors },
+    },
+    handler: async (request) => diary.listDiaries(viewer(request), request.query.user),
+  });
+
+  r.post('/api/diaries/diaries/', {
+    preHandler: diaryUser,
+    schema: {
+      tags,
+      security,
+      summary: "Create the signed-in user's diary (one per user)",
+      body: DiaryCreate,
+      response: { 201: Diary, ...readErrors },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send(await diary.createDiary(viewer(request), request.body)),
+  });
+
+  // --- entries
+  r.get('/api/diaries/entries/', {
+    preHandler: diaryUser,
+    schema: {
+      tags,
+      security,
+      summary: "The signed-in user's entries, newest first (same optional filters as a diary's list)",
+      querystring: EntryListQuery,
+      response: { 200: EntryList, ...readErrors },
+    },
+    handler: async (request) => diary.listOwnEntries(viewer(request), request.query),
+  });
+
+  r.get('/api/diaries/entries/:id/', {
+    preHandler: diaryUser,
+    schema: {
+      tags,
+      security,
+      summary: 'One entry (admins may read any)',
+      params: IdPathParams,
+      response: { 200: Entry, ...readErrors },
+    },
+    handler: async (request) => diary.getEntry(viewer(request), request.params.id),
+  });
+
+  r.patch('/api/diaries/entries/:id/', {
+    preHandler: diaryUser,
+    schema: {
+      tags,
+      security,
+      summary: 'Change an entry; the rules apply to the merged entry; category replaces the list',
+      params: IdPathParams,
+      body: EntryUpdate,
+      response: { 200: Entry, ...readErrors },
+    },
+    handler: async (request) => diary.updateEntry(viewer(request), request.params.id, request.body),
+  });
+
+  r.delete('/api/diaries/entries/:id/', {
+    preHandler: diaryUser,
+    schema: {
+      tags,
+      security,
+      summary: 'Delete an entry',
+      params: IdPathParams,
+      response: { 204: Empty, ...readErrors },
+    },
+    handler: async (request, reply) => {
+      await diary.deleteEntry(viewer(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+
+  r.get('/api/diaries/analysis/', {
+    preHandler: diaryUser,
+    schema: {
+      tags,
+      security,
+      summary: 'Time per jar over the last 7, 30 or 365 days, against the targets',
+      querystring: AnalysisQuery,
+      response: { 200: Analysis, ...readErrors },
+    },
+    handler: async (request) => diary.analysis(viewer(request), request.query.days),
+  });
+
+  r.get('/api/diaries/:diaryId/entries/', {
+    preHandler: diaryUser,
+    schema: {
+      tags,
+      security,
+      summary: "A diary's entries, newest first, filtered by local dates, feeling and category",
+      description:
+        'start_date and end_date are inclusive local dates in time_zone (default Asia/Ho_Chi_Minh); ' +
+        'an entry is listed when it overlaps that range. category: one id or ids joined by commas.',
+      params: DiaryPathParams,
+      querystring: EntryListQuery,
+      response: { 200: EntryList, ...readErrors },
+    },
+    handler: async (request) =>
+      diary.listDiaryEntries(viewer(request), request.params.diaryId, request.query),
+  });
+
+  r.post('/api/diaries/:diaryId/entries/', {
+    preHandler: diaryUser,
+    schema: {
+      tags,
+      security,
+      summary: 'Create an entry in your diary; category is a list of your category ids',
+      params: DiaryPathParams,
+      body: EntryCreate,
+      response: { 201: Entry, ...readErrors },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send(await diary.createEntry(viewer(request), request.params.diaryId, request.body)),
+  });
+}

@@ -1,0 +1,85 @@
+// Zone maths for the diary: local date and time in an IANA zone → the instant
+// it denotes, and calendar-day arithmetic. Node 20 has no Temporal, so offsets
+// come from Intl; results are passed to SQL as epoch-millisecond parameters.
+// See docs/decisions/0007-diary-time-zones.md.
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds (east positive). */
+export function zoneOffsetMs(zone: string, epochMs: number): number {
+  const parts: Record<string, number> = {};
+  for (const p of formatterFor(zone).formatToParts(new Date(epochMs))) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  const asUtc = Date.UTC(
+    parts.year ?? 1970,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
+  const wholeSecond = epochMs - (((epochMs % 1000) + 1000) % 1000);
+  return asUtc - wholeSecond;
+}
+
+/**
+ * The instant a local date (YYYY-MM-DD) and time (HH:MM) denote in `zone`.
+ * A time skipped by a daylight-saving jump resolves with the offset before
+ * the jump (as wall clocks and Temporal's "compatible" do); a repeated time
+ * resolves to its first occurrence.
+ */
+export function localToEpochMs(date: string, time: string, zone: string): number {
+  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
+  const [h, mi] = time.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(y, mo - 1, d, h, mi);
+  const before = zoneOffsetMs(zone, wall - 86_400_000);
+  const after = zoneOffsetMs(zone, wall + 86_400_000);
+  // Try the earlier offset first so a repeated hour gives its first occurrence.
+  const [first, second] = before >= after ? [before, after] : [after, before];
+  for (const offset of [first, second]) {
+    const t = wall - offset;
+    if (zoneOffsetMs(zone, t) === offset) return t;
+  }
+  // In a gap: keep the offset that applied before it.
+  return wall - before;
+}
+
+/** Adds whole days to a YYYY-MM-DD calendar date. */
+export function addDays(date: string, days: number): string {
+  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, mo - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** [start, end) instants of the local days from `startDate` through `endDate` (both inclusive). */
+export function localDayRange(
+  startDate: string | undefined,
+  endDate: string | undefined,
+  zone: string,
+): { fromMs: number | null; toMs: number | null } {
+  return {
+    fromMs: startDate ? localToEpochMs(startDate, '00:00', zone) : null,
+    toMs: endDate ? localToEpochMs(addDays(endDate, 1), '00:00', zone) : null,
+  };
+}
+
+export const MINUTE_MS = 60_000;
+export const DAY_MS = 86_400_000;
