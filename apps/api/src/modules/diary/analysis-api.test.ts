@@ -1,0 +1,220 @@
+// The analysis call on SQLite and PostgreSQL: the database's sums must match
+// the rules (split, unclassified, clipping) with non-empty results on both.
+import { type Analysis, JAR_KEYS, type JarKey } from '@staff/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testDatabases } from '../../test/harness';
+import { splitEntryAcrossJars } from './analysis';
+import { caller, diaryOf, makeUser, type TestUser } from './test-fixtures';
+
+/** "Now" for these tests: the 7-day window is Jan 8 12:00 to Jan 15 12:00 UTC. */
+const NOW = Date.parse('2040-01-15T12:00:00Z');
+
+describe.each(testDatabases())('diary analysis (%s)', (kind) => {
+  let t: TestApp;
+  let call: ReturnType<typeof caller>;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    t.clock.advance((NOW - t.clock.now().getTime()) / 1000);
+    call = caller(t);
+    user = await makeUser(t);
+    const d = await diaryOf(t, user);
+    const sleep = (await d.category('Sleep', 'sleep')).id;
+    const work = (await d.category('Work', 'essential')).id;
+    const learn = (await d.category('Learn', 'education')).id;
+    const fun = (await d.category('Fun', 'entertainment')).id;
+    const loose = (await d.category('Loose', null)).id;
+    const temp = (await d.category('Temp', 'investment')).id;
+    const at = (date: string, time: string) => ({ date, time });
+    const add = (from: ReturnType<typeof at>, to: ReturnType<typeof at>, category: number[]) =>
+      d.entry({
+        start_date: from.date,
+        start_time: from.time,
+        end_date: to.date,
+        end_time: to.time,
+        category,
+        time_zone: 'UTC',
+      });
+    // Seven nights of 8 hours, each across midnight.
+    for (let day = 8; day <= 14; day++) {
+      await add(
+        at(`2040-01-${String(day).padStart(2, '0')}`, '22:00'),
+        at(`2040-01-${String(day + 1).padStart(2, '0')}`, '06:00'),
+        [sleep],
+      );
+    }
+    await add(at('2040-01-10', '09:00'), at('2040-01-10', '13:00'), [work, learn]); // 2 h each
+    await add(at('2040-01-11', '14:00'), at('2040-01-11', '15:00'), [loose]); // 1 h unclassified
+    await add(at('2040-01-08', '10:00'), at('2040-01-08', '14:00'), [fun]); // 2 h inside the window
+    await add(at('2040-01-15', '11:00'), at('2040-01-15', '13:00'), [work]); // 1 h before "now"
+    await add(at('2040-01-13', '00:00'), at('2040-01-14', '00:00'), [fun]); // a whole day
+    await add(at('2040-01-01', '09:00'), at('2040-01-01', '17:00'), [work]); // only in 30 and 365 days
+    await add(at('2039-03-01', '09:00'), at('2039-03-01', '19:00'), [learn]); // only in 365 days
+    await add(at('2040-01-12', '09:00'), at('2040-01-12', '09:30'), [temp]);
+    // Deleting its only category leaves the entry unclassified.
+    await call(user, 'DELETE', `/api/diaries/categories/${temp}/`);
+
+    // Another user's time never counts.
+    const other = await makeUser(t);
+    const od = await diaryOf(t, other);
+    const theirs = (await od.category('Theirs', 'essential')).id;
+    await od.entry({
+      start_date: '2040-01-10',
+      end_date: '2040-01-10',
+      category: [theirs],
+      time_zone: 'UTC',
+    });
+  });
+  afterAll(() => t.close());
+
+  const analysis = async (days: number, who = user) => {
+    const res = await call(who, 'GET', `/api/diaries/analysis/?days=${days}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Analysis;
+  };
+  const minutesOf = (a: Analysis) => Object.fromEntries(a.jars.map((j) => [j.key, j.minutes]));
+
+  it('sums the last 7 days per jar: equal split, unclassified, clipped at both edges', async () => {
+    const a = await analysis(7);
+    expect(a.window_start).toBe('2040-01-08T12:00:00.000Z');
+    expect(a.window_end).toBe('2040-01-15T12:00:00.000Z');
+    expect(minutesOf(a)).toEqual({
+      sleep: 7 * 480,
+      essential: 120 + 60,
+      investment: 0,
+      development: 0,
+      education: 120,
+      entertainment: 120 + 1440,
+      sharing: 0,
+      unclassified: 60 + 30,
+    });
+    expect(a.total_minutes).toBe(3360 + 1950);
+    expect(a.waking_minutes).toBe(1950);
+    expect(a.sleep).toEqual({
+      minutes: 3360,
+      hours_per_day: 8,
+      advice: 'reasonable',
+      advice_label: 'reasonable',
+    });
+    const byKey = Object.fromEntries(a.jars.map((j) => [j.key, j]));
+    expect(byKey.essential).toMatchObject({
+      name: 'Thiết yếu',
+      target: 35,
+      percent: expect.closeTo((180 / 1950) * 100, 5),
+      status: 'below_target',
+      colour: 'yellow',
+    });
+    expect(byKey.entertainment).toMatchObject({ percent: 80, status: 'above_target', colour: 'red' });
+    expect(byKey.unclassified).toMatchObject({ target: null, status: null, colour: null });
+    expect(a.unclassified_categories).toEqual([{ id: expect.any(Number), title: 'Loose' }]);
+  });
+
+  it('widens to 30 and 365 days, with sleep averaged over the whole window', async () => {
+    const month = await analysis(30);
+    expect(minutesOf(month).essential).toBe(180 + 480);
+    expect(minutesOf(month).education).toBe(120);
+    expect(month.sleep).toMatchObject({ hours_per_day: expect.closeTo(56 / 30, 5), advice: 'sleep_more' });
+    const year = await analysis(365);
+    expect(minutesOf(year).education).toBe(120 + 600);
+    expect(year.total_minutes).toBe(month.total_minutes + 600);
+  });
+
+  it('defaults to 7 days and refuses other windows', async () => {
+    const res = await call(user, 'GET', '/api/diaries/analysis/');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().days).toBe(7);
+    for (const days of ['5', '0', 'week']) {
+      const bad = await call(user, 'GET', `/api/diaries/analysis/?days=${days}`);
+      expect(bad.statusCode).toBe(400);
+      expect(Object.keys(bad.json())).toEqual(['days']);
+    }
+  });
+
+  it('creates the jars of a user with no entries and reports every jar empty', async () => {
+    const fresh = await makeUser(t, 'manager');
+    const a = await analysis(7, fresh);
+    expect(a.jars.map((j) => j.key)).toEqual([...JAR_KEYS]);
+    expect(a.total_minutes).toBe(0);
+    expect(a.sleep.advice).toBe('sleep_more');
+  });
+
+  it('marks every jar on target and green when the time matches the targets, and follows a changed target', async () => {
+    const u = await makeUser(t);
+    const d = await diaryOf(t, u);
+    // 35 + 10 + 15 + 15 + 15 + 10 = 100 waking minutes, one minute per target percent.
+    const plan: [JarKey, string, string][] = [
+      ['essential', '08:00', '08:35'],
+      ['investment', '09:00', '09:10'],
+      ['development', '10:00', '10:15'],
+      ['education', '11:00', '11:15'],
+      ['entertainment', '12:00', '12:15'],
+      ['sharing', '13:00', '13:10'],
+    ];
+    for (const [jar, start, end] of plan) {
+      const c = await d.category(jar, jar);
+      await d.entry({
+        start_date: '2040-01-14',
+        start_time: start,
+        end_date: '2040-01-14',
+        end_time: end,
+        category: [c.id],
+        time_zone: 'UTC',
+      });
+    }
+    const a = await analysis(7, u);
+    const targeted = a.jars.filter((j) => j.target !== null);
+    expect(targeted).toHaveLength(6);
+    for (const j of targeted)
+      expect([j.key, j.percent, j.status, j.colour]).toEqual([j.key, j.target, 'on_target', 'green']);
+    await call(u, 'PATCH', `/api/diaries/jars/${d.jar.essential}/`, { ratio: 38 });
+    const after = (await analysis(7, u)).jars.find((j) => j.key === 'essential');
+    // 35 % against 38 %: within 90 % of it, but more than 2 points under.
+    expect(after).toMatchObject({ percent: 35, target: 38, status: 'on_target', colour: 'yellow' });
+  });
+
+  it('agrees with the rules on random entries, categories and windows', async () => {
+    const u = await makeUser(t);
+    const d = await diaryOf(t, u);
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const jarChoices: (JarKey | null)[] = ['sleep', 'essential', 'investment', 'sharing', null, 'essential'];
+    const categories = [];
+    for (const [i, jar] of jarChoices.entries())
+      categories.push({ id: (await d.category(`C${i}`, jar)).id, jar });
+    const entries: { startMs: number; endMs: number; jars: (JarKey | null)[] }[] = [];
+    for (let i = 0; i < 40; i++) {
+      // Starts spread over the 40 days before now, lengths up to 3 days, whole minutes.
+      const startMs = NOW - Math.floor(random() * 40 * 1440) * 60_000;
+      const endMs = startMs + (1 + Math.floor(random() * 3 * 1440)) * 60_000;
+      const picked = categories.filter(() => random() < 0.4);
+      const chosen =
+        picked.length > 0 ? picked : [categories[i % categories.length] as (typeof categories)[0]];
+      const start = new Date(startMs).toISOString();
+      const end = new Date(endMs).toISOString();
+      await d.entry({
+        start_date: start.slice(0, 10),
+        start_time: start.slice(11, 16),
+        end_date: end.slice(0, 10),
+        end_time: end.slice(11, 16),
+        category: chosen.map((c) => c.id),
+        time_zone: 'UTC',
+      });
+      entries.push({ startMs, endMs, jars: chosen.map((c) => c.jar) });
+    }
+    for (const days of [7, 30] as const) {
+      const expected = Object.fromEntries(JAR_KEYS.map((k) => [k, 0])) as Record<JarKey, number>;
+      for (const e of entries) {
+        for (const [k, m] of Object.entries(splitEntryAcrossJars(e, NOW - days * 86_400_000, NOW))) {
+          expected[k as JarKey] += m;
+        }
+      }
+      const got = minutesOf(await analysis(days, u));
+      expect(expected.essential + expected.sleep).toBeGreaterThan(0);
+      for (const k of JAR_KEYS) expect(got[k], `${days} days, ${k}`).toBeCloseTo(expected[k], 4);
+    }
+  });
+});
