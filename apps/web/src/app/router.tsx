@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { authRoutes } from '../features/auth/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { diaryRoutes } from '../features/diary/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { usersRoutes } from '../features/users/routes';
 import { RequireAuth } from './require-auth';
@@ -19,6 +20,7 @@ export const routes = [
     children: [
       ...dashboardRoutes,
       ...profileRoutes,
+      ...diaryRoutes,
       ...usersRoutes,
       { path: '*', element: <UnknownRoute /> },
     ],

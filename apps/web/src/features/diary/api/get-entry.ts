@@ -1,0 +1,17 @@
+// GET /api/diaries/entries/{id}/.
+import { Entry } from '@staff/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { diaryKeys, entryPath } from './diary-keys';
+
+export function fetchEntry(id: number, signal?: AbortSignal) {
+  return api.get(entryPath(id), { schema: Entry, signal });
+}
+
+export function entryQueryOptions(id: number) {
+  return queryOptions({ queryKey: diaryKeys.entry(id), queryFn: ({ signal }) => fetchEntry(id, signal) });
+}
+
+export function useEntry(id: number) {
+  return useQuery({ ...entryQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+}

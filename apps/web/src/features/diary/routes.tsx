@@ -1,0 +1,23 @@
+// Daily time diary (spec section 2): one guarded wrapper (module 'diary') with the sub-layout; the
+// analysis additionally needs 'diaryAnalysis' (admin, manager).
+import type { RouteObject } from 'react-router';
+import { RequireModule } from '../../components/require-module';
+import { CategoriesPage } from './components/categories-page';
+import { DiaryHome } from './components/diary-home';
+import { DiaryLayout } from './components/diary-layout';
+import { JarSetupPage } from './components/jar-setup-page';
+
+export const diaryRoutes: RouteObject[] = [
+  {
+    element: (
+      <RequireModule module="diary">
+        <DiaryLayout />
+      </RequireModule>
+    ),
+    children: [
+      { path: '/diary', element: <DiaryHome /> },
+      { path: '/diary/categories', element: <CategoriesPage /> },
+      { path: '/jar-setup', element: <JarSetupPage /> },
+    ],
+  },
+];
