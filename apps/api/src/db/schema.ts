@@ -24,6 +24,11 @@ export interface UsersTable {
   created_at: Instant;
   updated_at: Instant;
   last_login_at: NullableInstant;
+  /**
+   * E-mail, names and phone folded for accent-insensitive search (see
+   * userSearchText in modules/accounts/repo.ts); every write keeps it current.
+   */
+  search: string;
 }
 
 export interface RefreshTokensTable {

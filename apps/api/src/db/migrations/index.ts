@@ -3,8 +3,10 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_accounts';
 import * as m0003 from './0003_diary';
+import * as m0004 from './0004_user_search';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
   '0003_diary': m0003,
+  '0004_user_search': m0004,
 };

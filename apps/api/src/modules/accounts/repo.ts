@@ -1,13 +1,59 @@
 // Queries for users and refresh tokens. Explicit column lists; the password
 // hash is selected only by the functions that need to check it.
-import type { Selectable } from 'kysely';
+import { foldForSearch } from '@staff/contracts';
+import type { Selectable, Updateable } from 'kysely';
 import { dbBool, toIso } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import type { UsersTable } from '../../db/schema';
 
-export type UserRow = Omit<Selectable<UsersTable>, 'password_hash'>;
+export type UserRow = Omit<Selectable<UsersTable>, 'password_hash' | 'search'>;
 
-const USER_COLUMNS = [
+type SearchedFields = Pick<UsersTable, 'email' | 'first_name' | 'middle_name' | 'last_name' | 'phone'>;
+
+/**
+ * The text user searches match against: e-mail, names (in Vietnamese order)
+ * and phone, folded so "nguyen" finds "Nguyễn"; the phone also as bare digits
+ * so "0912345678" finds "0912 345 678". Every write to users stores it.
+ */
+export function userSearchText(u: SearchedFields): string {
+  const digits = u.phone.replace(/\D/g, '');
+  return foldForSearch(
+    [u.email, u.last_name, u.middle_name, u.first_name, u.phone, digits !== u.phone ? digits : '']
+      .filter(Boolean)
+      .join(' '),
+  );
+}
+
+/**
+ * Writes a patch to one user and refreshes the search text from the row as it
+ * then stands. Call it inside a transaction: the first update holds the row
+ * lock, so two concurrent edits cannot leave the search text stale.
+ */
+export async function updateUserKeepingSearch(
+  tx: Db,
+  id: number,
+  patch: Omit<Updateable<UsersTable>, 'id' | 'search' | 'updated_at'>,
+  now: Date,
+): Promise<void> {
+  await tx
+    .updateTable('users')
+    .set({ ...patch, updated_at: toIso(now) })
+    .where('id', '=', id)
+    .execute();
+  const row = await tx
+    .selectFrom('users')
+    .select(['email', 'first_name', 'middle_name', 'last_name', 'phone'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return;
+  await tx
+    .updateTable('users')
+    .set({ search: userSearchText(row) })
+    .where('id', '=', id)
+    .execute();
+}
+
+export const USER_COLUMNS = [
   'id',
   'email',
   'username',
@@ -65,16 +111,19 @@ export function createAccountsRepo(db: Db) {
       isActive?: boolean;
       now: Date;
     }): Promise<number> {
+      const searched = {
+        email: values.email,
+        first_name: values.firstName ?? '',
+        middle_name: values.middleName ?? '',
+        last_name: values.lastName ?? '',
+        phone: '',
+      };
       const row = await db
         .insertInto('users')
         .values({
-          email: values.email,
+          ...searched,
           username: values.email,
           password_hash: values.passwordHash,
-          first_name: values.firstName ?? '',
-          middle_name: values.middleName ?? '',
-          last_name: values.lastName ?? '',
-          phone: '',
           gender: null,
           role: values.role,
           is_active: dbBool(values.isActive ?? true),
@@ -82,6 +131,7 @@ export function createAccountsRepo(db: Db) {
           created_at: toIso(values.now),
           updated_at: toIso(values.now),
           last_login_at: null,
+          search: userSearchText(searched),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -95,11 +145,8 @@ export function createAccountsRepo(db: Db) {
       >,
       now: Date,
     ): Promise<void> {
-      await db
-        .updateTable('users')
-        .set({ ...patch, updated_at: toIso(now) })
-        .where('id', '=', id)
-        .execute();
+      if (db.isTransaction) return updateUserKeepingSearch(db, id, patch, now);
+      await db.transaction().execute((tx) => updateUserKeepingSearch(tx, id, patch, now));
     },
 
     async setPasswordHash(id: number, passwordHash: string, now: Date): Promise<void> {
