@@ -2,7 +2,7 @@
 // the tests build it the same way.
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import { AVATAR_MAX_BYTES, HealthResponse } from '@staff/contracts';
+import { AVATAR_MAX_BYTES, HealthResponse, MODULE_ROLES } from '@staff/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -17,6 +17,8 @@ import { registerAccountsRoutes } from './modules/accounts/routes';
 import { type AccountsService, createAccountsService } from './modules/accounts/service';
 import { createTokenSigner } from './modules/accounts/tokens';
 import { registerDiaryRoutes } from './modules/diary/routes';
+import { registerUsersRoutes } from './modules/users/routes';
+import { createUsersService } from './modules/users/service';
 
 export interface AppDeps {
   config: Config;
@@ -91,6 +93,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   registerAccountsRoutes(app, { accounts, signedIn: requireUser() });
+  registerUsersRoutes(app, {
+    users: createUsersService({ db, now }),
+    admins: requireUser(MODULE_ROLES.users),
+    gameHosts: requireUser(MODULE_ROLES.cashflow),
+  });
 
   registerDiaryRoutes(app, { db, now, getUser: accounts.getUser, requireUser });
 

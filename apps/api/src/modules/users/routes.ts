@@ -1,0 +1,262 @@
+// HTTP for user administration (admins) and the user search (game setup).
+// Rules live in service.ts; spreadsheets in workbook.ts, import.ts, template.ts.
+import {
+  ErrorDetail,
+  USER_IMPORT_MAX_BYTES,
+  User,
+  UserCreate,
+  UserImportRefusal,
+  UserImportResult,
+  UserListQuery,
+  UserPage,
+  UserSearchQuery,
+  UserSearchResult,
+  UserUpdate,
+  ValidationErrors,
+} from '@staff/contracts';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentAuth, requestOrigin } from '../../http/auth';
+import { fieldError, notFound } from '../../http/errors';
+import { presentUser } from '../accounts/presenter';
+import type { UsersService } from './service';
+import { buildImportTemplate, TEMPLATE_FILENAME, XLSX_CONTENT_TYPE } from './template';
+
+export const IMPORT_TOO_LARGE = `The file is too large. The maximum size is ${USER_IMPORT_MAX_BYTES / 1024 / 1024} MB.`;
+export const NO_FILE = 'No file was submitted.';
+export const EMPTY_FILE = 'The submitted file is empty.';
+
+const bearer = [{ bearerAuth: [] }];
+const denied = { 401: ErrorDetail, 403: ErrorDetail };
+const IdParams = z.object({ id: z.string() });
+
+/** Path ids are positive integers; anything else names no user. */
+function userId(raw: string): number {
+  if (!/^[1-9]\d{0,9}$/.test(raw)) throw notFound();
+  const id = Number(raw);
+  if (id > 2_147_483_647) throw notFound();
+  return id;
+}
+
+/** The same URL with another page number, absolute, as Django REST Framework links pages. */
+function pageLink(request: FastifyRequest, page: number): string {
+  const url = new URL(request.url, requestOrigin(request));
+  url.searchParams.set('page', String(page));
+  return url.toString();
+}
+
+/** A filter left empty (`?role=`) means "no filter", as the list screen sends it. */
+async function dropEmptyQueryValues(request: FastifyRequest): Promise<void> {
+  const query = request.query as Record<string, unknown>;
+  for (const [key, value] of Object.entries(query)) if (value === '') delete query[key];
+}
+
+export function registerUsersRoutes(
+  app: FastifyInstance,
+  deps: {
+    users: UsersService;
+    /** Administrators only. */
+    admins: onRequestAsyncHookHandler;
+    /** Those who set up games: the user search. */
+    gameHosts: onRequestAsyncHookHandler;
+  },
+): void {
+  const { users, admins, gameHosts } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['users'];
+
+  r.get('/api/users/users/', {
+    // Authentication before validation, so a stranger learns nothing from a 400.
+    onRequest: admins,
+    preValidation: dropEmptyQueryValues,
+    schema: {
+      tags,
+      summary: 'Users, searched, filtered, sorted and paged',
+      description:
+        '`search` matches e-mail, any name and phone, ignoring Vietnamese accents ("nguyen" finds "Nguyễn"); ' +
+        'every word must match. `ordering` is a field name, `-` in front for descending (default last_name, ' +
+        'ties by id). A page past the last answers 404 {"detail": "Invalid page."}.',
+      security: bearer,
+      querystring: UserListQuery,
+      response: { 200: UserPage, 400: ValidationErrors, 404: ErrorDetail, ...denied },
+    },
+    handler: async (request) => {
+      const query = request.query;
+      const { count, rows } = await users.list(query);
+      const origin = requestOrigin(request);
+      const lastPage = Math.max(1, Math.ceil(count / query.page_size));
+      return {
+        count,
+        next: query.page < lastPage ? pageLink(request, query.page + 1) : null,
+        previous: query.page > 1 ? pageLink(request, query.page - 1) : null,
+        results: rows.map((row) => presentUser(row, origin)),
+      };
+    },
+  });
+
+  r.post('/api/users/users/', {
+    onRequest: admins,
+    schema: {
+      tags,
+      summary: 'Create a user',
+      description:
+        'multipart/form-data or JSON: email (required), password (required), first_name, middle_name, ' +
+        'last_name, phone, role (default staff), gender (M, F, O or empty), is_active (default true). ' +
+        'username is ignored: it is always the e-mail. A duplicate e-mail, in any case, answers 400 {"email": [...]}.',
+      security: bearer,
+      response: { 201: User, 400: ValidationErrors, ...denied },
+    },
+    handler: async (request, reply) => {
+      const input = UserCreate.parse(await readUserForm(request));
+      const created = await users.create(input);
+      return reply.code(201).send(presentUser(created, requestOrigin(request)));
+    },
+  });
+
+  r.get('/api/users/users/template/', {
+    onRequest: admins,
+    schema: {
+      tags,
+      summary: 'The .xlsx import template',
+      description:
+        'A "Users" sheet with the import columns and an example row to replace, and an "Allowed values" sheet.',
+      security: bearer,
+    },
+    handler: async (_request, reply) =>
+      reply
+        .type(XLSX_CONTENT_TYPE)
+        .header('content-disposition', `attachment; filename="${TEMPLATE_FILENAME}"`)
+        .header('cache-control', 'no-store')
+        .send(await buildImportTemplate()),
+  });
+
+  r.post('/api/users/users/import/', {
+    onRequest: admins,
+    schema: {
+      tags,
+      summary: 'Create users from an .xlsx file, all or none',
+      description:
+        'multipart/form-data with `file`: an .xlsx workbook (checked by its content), at most 5 MB, ' +
+        '5,000 rows and 50 MB uncompressed; the columns of the template, in any order. ' +
+        'A file that cannot be read answers 400 {"file": [...]}; a file with problems answers 400 ' +
+        '{"detail", "problems": [{"row", "column", "message"}]} and creates nobody.',
+      security: bearer,
+      response: { 201: UserImportResult, 400: z.union([UserImportRefusal, ValidationErrors]), ...denied },
+    },
+    handler: async (request, reply) => {
+      const file = await readImportFile(request);
+      const { created } = await users.importWorkbook(file);
+      return reply
+        .code(201)
+        .send({ created, detail: `Imported ${created} user${created === 1 ? '' : 's'}.` });
+    },
+  });
+
+  r.get('/api/users/users/:id/', {
+    onRequest: admins,
+    schema: {
+      tags,
+      summary: 'One user',
+      security: bearer,
+      params: IdParams,
+      response: { 200: User, 404: ErrorDetail, ...denied },
+    },
+    handler: async (request) =>
+      presentUser(await users.get(userId(request.params.id)), requestOrigin(request)),
+  });
+
+  r.put('/api/users/users/:id/', {
+    onRequest: admins,
+    schema: {
+      tags,
+      summary: 'Edit a user',
+      description:
+        "The create form's fields, each optional; an empty or missing password keeps the current one. " +
+        'A new password or deactivation signs the user out. An admin cannot deactivate themselves, and the ' +
+        'last active admin cannot be deactivated or demoted (400 {"detail"}).',
+      security: bearer,
+      params: IdParams,
+      response: { 200: User, 400: z.union([ValidationErrors, ErrorDetail]), 404: ErrorDetail, ...denied },
+    },
+    handler: async (request) => {
+      const id = userId(request.params.id);
+      const input = UserUpdate.parse(await readUserForm(request));
+      const updated = await users.update(currentAuth(request), id, input);
+      return presentUser(updated, requestOrigin(request));
+    },
+  });
+
+  r.delete('/api/users/users/:id/', {
+    onRequest: admins,
+    schema: {
+      tags,
+      summary: 'Delete a user and sign them out',
+      description: 'An admin cannot delete themselves, nor the last active admin (400 {"detail"}).',
+      security: bearer,
+      params: IdParams,
+      response: { 204: z.null().describe('No content'), 400: ErrorDetail, 404: ErrorDetail, ...denied },
+    },
+    handler: async (request, reply) => {
+      await users.remove(currentAuth(request), userId(request.params.id));
+      return reply.code(204).send(null);
+    },
+  });
+
+  r.get('/api/users/search/', {
+    onRequest: gameHosts,
+    schema: {
+      tags,
+      summary: 'Active users matching q, for picking players',
+      description:
+        'Matches like the user list search. display_name is the full name, or the e-mail when there is none. ' +
+        '`limit` defaults to 10 and is capped at 50.',
+      security: bearer,
+      querystring: UserSearchQuery,
+      response: { 200: UserSearchResult, 400: ValidationErrors, ...denied },
+    },
+    handler: async (request) => users.search(request.query.q, request.query.limit),
+  });
+}
+
+/** The user form from multipart or JSON; it has no files. */
+async function readUserForm(request: FastifyRequest): Promise<Record<string, unknown>> {
+  if (!request.isMultipart()) {
+    const body = request.body ?? {};
+    if (typeof body !== 'object' || Array.isArray(body))
+      throw fieldError('non_field_errors', 'Invalid data.');
+    return body as Record<string, unknown>;
+  }
+  const fields: Record<string, unknown> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      part.file.resume();
+      throw fieldError(part.fieldname, 'Unexpected file field.');
+    }
+    fields[part.fieldname] = part.value;
+  }
+  return fields;
+}
+
+/** The uploaded workbook's bytes, refused over the size limit while it streams in. */
+async function readImportFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw fieldError('file', NO_FILE);
+  let file: Buffer | undefined;
+  for await (const part of request.parts({ limits: { fileSize: USER_IMPORT_MAX_BYTES, files: 1 } })) {
+    if (part.type === 'field') continue;
+    if (part.fieldname !== 'file') {
+      part.file.resume();
+      throw fieldError(part.fieldname, 'Unexpected file field.');
+    }
+    try {
+      file = await part.toBuffer();
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw fieldError('file', IMPORT_TOO_LARGE);
+      throw err;
+    }
+  }
+  if (!file) throw fieldError('file', NO_FILE);
+  if (file.length === 0) throw fieldError('file', EMPTY_FILE);
+  return file;
+}

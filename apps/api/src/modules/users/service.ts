@@ -1,0 +1,265 @@
+// User administration: the list, the form's create/edit/delete with the rules
+// that keep an administrator in charge, the all-or-nothing spreadsheet import
+// and the user search for the game setup.
+import {
+  foldForSearch,
+  fullName,
+  type UserCreate,
+  type UserImportProblem,
+  type UserImportRefusal,
+  type UserListQuery,
+  type UserOrderingField,
+  type UserSearchResult,
+  type UserUpdate,
+} from '@staff/contracts';
+import { toBool } from '../../db/dialect';
+import type { Db } from '../../db/index';
+import { ApiError, fieldError, notFound } from '../../http/errors';
+import { hashPassword } from '../accounts/passwords';
+import { createAccountsRepo, type UserRow } from '../accounts/repo';
+import type { AuthenticatedUser } from '../accounts/service';
+import { checkImportRows, pickImportSheet } from './import';
+import { createUsersRepo, isUniqueViolation, type NewUser, type UserPatch } from './repo';
+import { readWorkbook, WORKBOOK_MESSAGES, WorkbookRefused } from './workbook';
+
+export const DUPLICATE_EMAIL = 'A user with this email already exists.';
+export const INVALID_PAGE = 'Invalid page.';
+export const SELF_DELETE = 'You cannot delete your own account.';
+export const SELF_DEACTIVATE = 'You cannot deactivate your own account.';
+export const LAST_ADMIN =
+  'This is the last active administrator: make another user an active admin before removing, deactivating or demoting this one.';
+export const IMPORT_NO_ROWS = 'The file has no users to import.';
+export const IMPORT_REFUSED = 'Nothing was imported: fix the problems listed and upload the file again.';
+/** Enough to fix a file by; a wholly wrong file would otherwise answer with thousands. */
+export const IMPORT_PROBLEMS_LISTED = 500;
+/** scrypt is deliberately slow and memory-hard; a few at a time keeps the server responsive. */
+const HASH_CONCURRENCY = 4;
+/** More search words than this add nothing but work. */
+const MAX_SEARCH_WORDS = 8;
+
+export interface UsersDeps {
+  db: Db;
+  now: () => Date;
+}
+
+export function searchWords(text: string | undefined): string[] {
+  return foldForSearch(text ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .slice(0, MAX_SEARCH_WORDS);
+}
+
+function parseOrdering(ordering: string): { field: UserOrderingField; descending: boolean } {
+  const descending = ordering.startsWith('-');
+  return { field: (descending ? ordering.slice(1) : ordering) as UserOrderingField, descending };
+}
+
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+function refuseImport(problems: UserImportProblem[]): never {
+  const sorted = [...problems].sort((a, b) => a.row - b.row);
+  const body: UserImportRefusal = {
+    detail:
+      sorted.length > IMPORT_PROBLEMS_LISTED
+        ? `${IMPORT_REFUSED} ${sorted.length} problems were found; the first ${IMPORT_PROBLEMS_LISTED} are listed.`
+        : IMPORT_REFUSED,
+    problems: sorted.slice(0, IMPORT_PROBLEMS_LISTED),
+  };
+  throw new ApiError(400, body);
+}
+
+/** Runs `work` over `items`, at most `limit` at a time, keeping the order. */
+async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+export function createUsersService(deps: UsersDeps) {
+  const { db, now } = deps;
+  const repo = createUsersRepo(db);
+
+  async function mustFind(id: number): Promise<UserRow> {
+    const user = await repo.findUser(id);
+    if (!user) throw notFound();
+    return user;
+  }
+
+  /**
+   * Applies a change to one user under a lock on the active administrators,
+   * refusing it when it would leave none (two admins removing each other at
+   * once cannot both pass).
+   */
+  async function changeGuarded(
+    id: number,
+    becomes: (target: UserRow) => { activeAdmin: boolean },
+    write: (tx: Db, target: UserRow) => Promise<void>,
+  ): Promise<void> {
+    await db.transaction().execute(async (tx) => {
+      const txRepo = createUsersRepo(tx);
+      const admins = await txRepo.lockActiveAdminIds();
+      const target = await txRepo.findUser(id);
+      if (!target) throw notFound();
+      const isActiveAdmin = admins.includes(id);
+      if (isActiveAdmin && !becomes(target).activeAdmin && admins.length <= 1) {
+        throw new ApiError(400, { detail: LAST_ADMIN });
+      }
+      await write(tx, target);
+    });
+  }
+
+  return {
+    async list(query: UserListQuery): Promise<{ count: number; rows: UserRow[] }> {
+      const result = await repo.listUsers(
+        { words: searchWords(query.search), role: query.role, isActive: query.is_active },
+        parseOrdering(query.ordering),
+        { offset: (query.page - 1) * query.page_size, limit: query.page_size },
+      );
+      // Like Django REST Framework: page 1 of nothing is an empty page; past the end is 404.
+      if (result.rows.length === 0 && query.page > 1) throw notFound(INVALID_PAGE);
+      return result;
+    },
+
+    get: mustFind,
+
+    async create(input: UserCreate): Promise<UserRow> {
+      const email = normaliseEmail(input.email);
+      if (await repo.emailTakenByOther(email)) throw fieldError('email', DUPLICATE_EMAIL);
+      const user: NewUser = {
+        email,
+        passwordHash: await hashPassword(input.password),
+        firstName: input.first_name ?? '',
+        middleName: input.middle_name ?? '',
+        lastName: input.last_name ?? '',
+        phone: input.phone ?? '',
+        gender: input.gender || null,
+        role: input.role,
+        isActive: input.is_active,
+      };
+      let id: number;
+      try {
+        id = await repo.insertUser(user, now());
+      } catch (err) {
+        if (isUniqueViolation(err)) throw fieldError('email', DUPLICATE_EMAIL);
+        throw err;
+      }
+      return mustFind(id);
+    },
+
+    async update(actor: AuthenticatedUser, id: number, input: UserUpdate): Promise<UserRow> {
+      if (actor.user.id === id && input.is_active === false) {
+        throw new ApiError(400, { detail: SELF_DEACTIVATE });
+      }
+      const patch: UserPatch = {};
+      if (input.email !== undefined) patch.email = normaliseEmail(input.email);
+      if (input.first_name !== undefined) patch.firstName = input.first_name;
+      if (input.middle_name !== undefined) patch.middleName = input.middle_name;
+      if (input.last_name !== undefined) patch.lastName = input.last_name;
+      if (input.phone !== undefined) patch.phone = input.phone;
+      if (input.gender !== undefined) patch.gender = input.gender || null;
+      if (input.role !== undefined) patch.role = input.role;
+      if (input.is_active !== undefined) patch.isActive = input.is_active;
+      if (patch.email !== undefined && (await repo.emailTakenByOther(patch.email, id))) {
+        throw fieldError('email', DUPLICATE_EMAIL);
+      }
+      // Hashed before the transaction, which should hold its locks for milliseconds, not scrypt's time.
+      if (input.password) patch.passwordHash = await hashPassword(input.password);
+
+      try {
+        await changeGuarded(
+          id,
+          (target) => ({
+            activeAdmin:
+              (patch.role ?? target.role) === 'admin' && (patch.isActive ?? toBool(target.is_active)),
+          }),
+          async (tx, target) => {
+            const at = now();
+            await createUsersRepo(tx).updateUser(id, patch, at);
+            const deactivated = patch.isActive === false && toBool(target.is_active);
+            if (deactivated || patch.passwordHash) {
+              // A new password signs them out everywhere, except the admin's own current session.
+              const keep = actor.user.id === id && !deactivated ? actor.family : undefined;
+              await createAccountsRepo(tx).revokeUserTokens(id, at, keep);
+            }
+          },
+        );
+      } catch (err) {
+        if (isUniqueViolation(err)) throw fieldError('email', DUPLICATE_EMAIL);
+        throw err;
+      }
+      return mustFind(id);
+    },
+
+    async remove(actor: AuthenticatedUser, id: number): Promise<void> {
+      if (actor.user.id === id) throw new ApiError(400, { detail: SELF_DELETE });
+      await changeGuarded(
+        id,
+        () => ({ activeAdmin: false }),
+        async (tx) => {
+          // The foreign key would delete them too; revoking first says what is meant.
+          await createAccountsRepo(tx).revokeUserTokens(id, now());
+          await createUsersRepo(tx).deleteUser(id);
+        },
+      );
+    },
+
+    /** Creates every user of the workbook in one transaction, or none and says why. */
+    async importWorkbook(file: Buffer): Promise<{ created: number }> {
+      let checked: ReturnType<typeof checkImportRows>;
+      try {
+        const sheet = pickImportSheet(await readWorkbook(file));
+        if (!sheet) throw new WorkbookRefused('corrupt', WORKBOOK_MESSAGES.corrupt);
+        checked = checkImportRows(sheet.rows);
+      } catch (err) {
+        if (err instanceof WorkbookRefused) throw fieldError('file', err.message);
+        throw err;
+      }
+      const { candidates, problems } = checked;
+      if (candidates.length === 0 && problems.length === 0) throw fieldError('file', IMPORT_NO_ROWS);
+
+      const takenProblems = async () => {
+        const taken = await repo.existingEmails(candidates.map((c) => c.user.email));
+        return candidates
+          .filter((c) => taken.has(c.user.email))
+          .map((c) => ({ row: c.row, column: 'email', message: DUPLICATE_EMAIL }));
+      };
+      const all = [...problems, ...(await takenProblems())];
+      if (all.length > 0) refuseImport(all);
+
+      const hashes = await mapLimited(candidates, HASH_CONCURRENCY, (c) => hashPassword(c.user.password));
+      const users: NewUser[] = candidates.map(({ user }, i) => ({
+        email: user.email,
+        passwordHash: hashes[i] as string,
+        firstName: user.first_name ?? '',
+        middleName: user.middle_name ?? '',
+        lastName: user.last_name ?? '',
+        phone: user.phone ?? '',
+        gender: user.gender || null,
+        role: user.role,
+        isActive: user.is_active,
+      }));
+      try {
+        await db.transaction().execute((tx) => createUsersRepo(tx).insertUsers(users, now()));
+      } catch (err) {
+        // Someone created one of these e-mails while the passwords were being hashed.
+        if (isUniqueViolation(err)) refuseImport(await takenProblems());
+        throw err;
+      }
+      return { created: users.length };
+    },
+
+    async search(q: string, limit: number): Promise<UserSearchResult> {
+      const rows = await repo.searchActiveUsers(searchWords(q), limit);
+      return rows.map((r) => ({ id: r.id, display_name: fullName(r) || r.email }));
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
