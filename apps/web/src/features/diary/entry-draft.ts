@@ -35,10 +35,18 @@ export function saveEntryDraft(values: EntryFormValues): void {
   write(localStorage, ENTRY_DRAFT_KEY, values);
 }
 
+export function readEntryDraft(): EntryFormValues | null {
+  return read(localStorage, ENTRY_DRAFT_KEY);
+}
+
+export function removeEntryDraft(): void {
+  localStorage.removeItem(ENTRY_DRAFT_KEY);
+}
+
 /** Reads the draft and removes it: it is restored once. */
 export function takeEntryDraft(): EntryFormValues | null {
-  const values = read(localStorage, ENTRY_DRAFT_KEY);
-  localStorage.removeItem(ENTRY_DRAFT_KEY);
+  const values = readEntryDraft();
+  removeEntryDraft();
   return values;
 }
 

@@ -3,8 +3,11 @@
 import type { RouteObject } from 'react-router';
 import { RequireModule } from '../../components/require-module';
 import { CategoriesPage } from './components/categories-page';
+import { CreateEntryPage } from './components/create-entry-page';
 import { DiaryHome } from './components/diary-home';
 import { DiaryLayout } from './components/diary-layout';
+import { DiaryEntriesPage, EntriesPage } from './components/entries-page';
+import { EntryDetailPage } from './components/entry-detail-page';
 import { JarSetupPage } from './components/jar-setup-page';
 
 export const diaryRoutes: RouteObject[] = [
@@ -16,6 +19,11 @@ export const diaryRoutes: RouteObject[] = [
     ),
     children: [
       { path: '/diary', element: <DiaryHome /> },
+      { path: '/diary/entries', element: <EntriesPage /> },
+      { path: '/diary/entries/new', element: <CreateEntryPage /> },
+      { path: '/entries/:id', element: <EntryDetailPage mode="view" /> },
+      { path: '/entries/:id/edit', element: <EntryDetailPage mode="edit" /> },
+      { path: '/diaries/:id', element: <DiaryEntriesPage /> },
       { path: '/diary/categories', element: <CategoriesPage /> },
       { path: '/jar-setup', element: <JarSetupPage /> },
     ],

@@ -1,0 +1,186 @@
+// /diary/entries (and /diaries/{id}): entries of a diary filtered by date range, feeling and category;
+// the default range applies on open and the list reloads 350 ms after the filters stop changing.
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
+import { ENTRY_FILTER_DEBOUNCE_MS } from '@staff/contracts';
+import { IconPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { ApiError } from '../../../lib/api-client';
+import { useIsSignedIn } from '../../../lib/current-user';
+import type { EntryFilters } from '../api/diary-keys';
+import { useCategories } from '../api/get-categories';
+import { useDiaryEntries } from '../api/get-diary-entries';
+import { useOwnDiary } from '../api/get-own-diary';
+import { defaultEntryRange } from '../date-range';
+import { EntryCard } from './entry-card';
+import { FEELING_OPTIONS } from './entry-form';
+
+export const NOT_SIGNED_IN = 'Please log in to view your diary entries.';
+export const NO_ENTRIES = 'No entries found.';
+
+function filtersFrom(params: URLSearchParams): EntryFilters {
+  const range = defaultEntryRange();
+  return {
+    start_date: params.get('start_date') ?? range.start_date,
+    end_date: params.get('end_date') ?? range.end_date,
+    feeling: params.get('feeling'),
+    category: params.get('category'),
+  };
+}
+
+function EntriesView({ diaryId, title }: { diaryId: number | undefined; title: string }) {
+  const [params, setParams] = useSearchParams();
+  const [filters, setFilters] = useState<EntryFilters>(() => filtersFrom(params));
+  const [debounced] = useDebouncedValue(filters, ENTRY_FILTER_DEBOUNCE_MS);
+  const categories = useCategories();
+  const entries = useDiaryEntries(diaryId, debounced);
+
+  // The applied filters live in the URL too, so a reload or a shared link shows the same list.
+  useEffect(() => {
+    const next = new URLSearchParams();
+    for (const [key, value] of Object.entries(debounced)) if (value) next.set(key, value);
+    setParams(next, { replace: true, preventScrollReset: true });
+  }, [debounced, setParams]);
+
+  useEffect(() => {
+    if (entries.isError) console.error('Failed to load entries', entries.error);
+  }, [entries.isError, entries.error]);
+
+  const set = (patch: Partial<EntryFilters>) => setFilters((f) => ({ ...f, ...patch }));
+  const unauthorised = entries.error instanceof ApiError && entries.error.status === 401;
+  const list = entries.data ?? [];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        <Button
+          component={Link}
+          to="/diary/entries/new"
+          state={diaryId ? { diaryId } : undefined}
+          leftSection={<IconPlus size={16} />}
+        >
+          + Add New Entry
+        </Button>
+      </Group>
+
+      <Paper withBorder radius="lg" p="sm" component="section" aria-label="Filters">
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+          <TextInput
+            type="date"
+            label="From"
+            value={filters.start_date}
+            onChange={(e) => set({ start_date: e.currentTarget.value })}
+          />
+          <TextInput
+            type="date"
+            label="To"
+            value={filters.end_date}
+            onChange={(e) => set({ end_date: e.currentTarget.value })}
+          />
+          <Select
+            label="Feeling"
+            placeholder="All feelings"
+            data={FEELING_OPTIONS}
+            value={filters.feeling}
+            onChange={(feeling) => set({ feeling })}
+            clearable
+          />
+          <Select
+            label="Category"
+            placeholder="All categories"
+            data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.title }))}
+            value={filters.category}
+            onChange={(category) => set({ category })}
+            clearable
+            searchable
+            nothingFoundMessage="No categories"
+          />
+        </SimpleGrid>
+      </Paper>
+
+      {unauthorised ? (
+        <Alert color="yellow" variant="light">
+          {NOT_SIGNED_IN}
+        </Alert>
+      ) : entries.isPending ? (
+        <PageLoader />
+      ) : entries.isError && !entries.data ? (
+        <Alert color="red" variant="light">
+          The entries could not be loaded. Please try again.
+        </Alert>
+      ) : list.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          {NO_ENTRIES}
+        </Text>
+      ) : (
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, xl: 3 }}
+          spacing="sm"
+          aria-label="Entries"
+          aria-busy={entries.isFetching}
+          style={{ opacity: entries.isPlaceholderData ? 0.6 : 1 }}
+        >
+          {list.map((entry) => (
+            <EntryCard key={entry.id} entry={entry} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+export function EntriesPage() {
+  useDocumentTitle('Diary');
+  const signedIn = useIsSignedIn();
+  const diary = useOwnDiary();
+  useEffect(() => {
+    if (diary.isError) console.error('Failed to load the diary', diary.error);
+  }, [diary.isError, diary.error]);
+  if (!signedIn || (diary.error instanceof ApiError && diary.error.status === 401)) {
+    return (
+      <Alert color="yellow" variant="light">
+        {NOT_SIGNED_IN}
+      </Alert>
+    );
+  }
+  if (diary.isPending) return <PageLoader />;
+  if (diary.isError) {
+    return (
+      <Alert color="red" variant="light">
+        Your diary could not be loaded. Please reload the page.
+      </Alert>
+    );
+  }
+  return <EntriesView diaryId={diary.data?.id} title="Diary" />;
+}
+
+/** /diaries/{id}: that diary's entries. */
+export function DiaryEntriesPage() {
+  const id = Number(useParams().id);
+  useDocumentTitle('Diary');
+  const signedIn = useIsSignedIn();
+  if (!signedIn) {
+    return (
+      <Alert color="yellow" variant="light">
+        {NOT_SIGNED_IN}
+      </Alert>
+    );
+  }
+  return <EntriesView diaryId={Number.isInteger(id) && id > 0 ? id : undefined} title={`Diary #${id}`} />;
+}

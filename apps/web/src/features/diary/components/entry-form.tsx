@@ -1,0 +1,161 @@
+// The entry form (spec sections 3 and 5), shared by create and edit: each missing field shows its
+// message under the field plus the banner; server field errors land under their fields and what was
+// typed stays.
+import {
+  Alert,
+  Button,
+  Group,
+  MultiSelect,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { type FormErrors, useForm } from '@mantine/form';
+import { type Category, ENTRY_MESSAGES, FEELINGS, type Feeling } from '@staff/contracts';
+import { IconAlertCircle, IconCategory } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { ApiError, fieldErrorsOf } from '../../../lib/api-client';
+import { ENTRY_FIELDS, type EntryFormValues, validateEntryValues } from '../entry-form-values';
+import { feelingLabel, toHhMm } from '../entry-format';
+
+export const FEELING_OPTIONS = FEELINGS.map((f) => ({ value: f, label: feelingLabel(f) }));
+
+interface EntryFormProps {
+  initialValues: EntryFormValues;
+  categories: Category[] | undefined;
+  submitLabel: string;
+  /** Resolves when saved; rejects with the API error to show. */
+  onSubmit: (values: EntryFormValues) => Promise<unknown>;
+  onValuesChange?: (values: EntryFormValues) => void;
+  /** Create form only: saves the draft and goes to category management. */
+  onManageCategories?: (values: EntryFormValues) => void;
+  secondaryAction?: ReactNode;
+}
+
+export function EntryForm({
+  initialValues,
+  categories,
+  submitLabel,
+  onSubmit,
+  onValuesChange,
+  onManageCategories,
+  secondaryAction,
+}: EntryFormProps) {
+  const [banner, setBanner] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm<EntryFormValues>({
+    initialValues,
+    validate: (values) => validateEntryValues(values) as FormErrors,
+    onValuesChange,
+  });
+
+  const submit = form.onSubmit(
+    async (values) => {
+      setBanner(null);
+      setSubmitting(true);
+      try {
+        await onSubmit(values);
+      } catch (error) {
+        const fields = fieldErrorsOf(error);
+        const known = Object.fromEntries(
+          Object.entries(fields).filter(([k]) => (ENTRY_FIELDS as string[]).includes(k)),
+        );
+        const other = Object.entries(fields)
+          .filter(([k]) => !(ENTRY_FIELDS as string[]).includes(k))
+          .map(([, v]) => v);
+        form.setErrors(known);
+        const detail = error instanceof ApiError ? error.detail : undefined;
+        setBanner(
+          [...other, detail].filter(Boolean).join(' ') ||
+            (Object.keys(known).length > 0
+              ? 'Please correct the highlighted fields.'
+              : 'Saving failed. Please try again.'),
+        );
+      } finally {
+        setSubmitting(false);
+      }
+    },
+    () => setBanner(ENTRY_MESSAGES.banner),
+  );
+
+  const categoryData = (categories ?? []).map((c) => ({ value: String(c.id), label: c.title }));
+  const timeProps = (field: 'start_time' | 'end_time') => {
+    const props = form.getInputProps(field);
+    return {
+      ...props,
+      onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
+        form.setFieldValue(field, toHhMm(e.currentTarget.value)),
+    };
+  };
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
+      <form onSubmit={submit} noValidate aria-label="Entry">
+        <Stack gap="md">
+          {banner && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert">
+              {banner}
+            </Alert>
+          )}
+          <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
+          <Select
+            label="Feeling"
+            data={FEELING_OPTIONS}
+            allowDeselect={false}
+            {...form.getInputProps('feeling')}
+            onChange={(value) => value && form.setFieldValue('feeling', value as Feeling)}
+          />
+          <SimpleGrid cols={2} spacing="sm">
+            <TextInput type="date" label="Start date" withAsterisk {...form.getInputProps('start_date')} />
+            <TextInput type="time" label="Start time" withAsterisk {...timeProps('start_time')} />
+            <TextInput type="date" label="End date" withAsterisk {...form.getInputProps('end_date')} />
+            <TextInput type="time" label="End time" withAsterisk {...timeProps('end_time')} />
+          </SimpleGrid>
+          <Stack gap={4}>
+            <MultiSelect
+              label="Categories"
+              withAsterisk
+              placeholder={categoryData.length ? 'Pick categories' : undefined}
+              data={categoryData}
+              searchable
+              nothingFoundMessage="No categories"
+              disabled={categories === undefined}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('category')}
+            />
+            {onManageCategories && (
+              <Group justify="flex-end">
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  leftSection={<IconCategory size={16} />}
+                  onClick={() => onManageCategories(form.getValues())}
+                >
+                  Manage categories
+                </Button>
+              </Group>
+            )}
+          </Stack>
+          <TextInput label="Place" withAsterisk {...form.getInputProps('place')} />
+          <Textarea label="Note" withAsterisk autosize minRows={3} {...form.getInputProps('note')} />
+          <Textarea
+            label="Feedback"
+            description="Optional"
+            autosize
+            minRows={2}
+            {...form.getInputProps('feedback')}
+          />
+          <Group justify="flex-end" gap="sm">
+            {secondaryAction}
+            <Button type="submit" loading={submitting}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
