@@ -2,6 +2,7 @@
 // analysis additionally needs 'diaryAnalysis' (admin, manager).
 import type { RouteObject } from 'react-router';
 import { RequireModule } from '../../components/require-module';
+import { AnalysisPage } from './components/analysis-page';
 import { CategoriesPage } from './components/categories-page';
 import { CreateEntryPage } from './components/create-entry-page';
 import { DiaryHome } from './components/diary-home';
@@ -19,6 +20,14 @@ export const diaryRoutes: RouteObject[] = [
     ),
     children: [
       { path: '/diary', element: <DiaryHome /> },
+      {
+        path: '/diary/dashboard',
+        element: (
+          <RequireModule module="diaryAnalysis">
+            <AnalysisPage />
+          </RequireModule>
+        ),
+      },
       { path: '/diary/entries', element: <EntriesPage /> },
       { path: '/diary/entries/new', element: <CreateEntryPage /> },
       { path: '/entries/:id', element: <EntryDetailPage mode="view" /> },
