@@ -93,6 +93,8 @@ export interface DiaryEntriesTable {
   /** The same instants as epoch milliseconds, for portable window arithmetic. */
   start_ms: number;
   end_ms: number;
+  /** How many categories the entry has; the analysis splits its time by it. */
+  category_count: Generated<number>;
   place: string;
   note: string;
   feedback: string;

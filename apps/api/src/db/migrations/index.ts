@@ -4,9 +4,11 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_accounts';
 import * as m0003 from './0003_diary';
 import * as m0004 from './0004_user_search';
+import * as m0005 from './0005_diary_category_count';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
   '0003_diary': m0003,
   '0004_user_search': m0004,
+  '0005_diary_category_count': m0005,
 };

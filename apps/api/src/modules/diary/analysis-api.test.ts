@@ -173,6 +173,36 @@ describe.each(testDatabases())('diary analysis (%s)', (kind) => {
     expect(after).toMatchObject({ percent: 35, target: 38, status: 'on_target', colour: 'yellow' });
   });
 
+  it('follows an entry whose categories change and a category that moves jar or is deleted', async () => {
+    const u = await makeUser(t);
+    const d = await diaryOf(t, u);
+    const a = await d.category('A', 'essential');
+    const b = await d.category('B', 'education');
+    const e = await d.entry({
+      start_date: '2040-01-14',
+      start_time: '10:00',
+      end_date: '2040-01-14',
+      end_time: '11:00',
+      category: [a.id],
+      time_zone: 'UTC',
+    });
+    const jarMinutes = async () => {
+      const m = minutesOf(await analysis(7, u));
+      return [m.essential, m.education, m.sharing, m.unclassified];
+    };
+    expect(await jarMinutes()).toEqual([60, 0, 0, 0]);
+    await call(u, 'PATCH', `/api/diaries/entries/${e.id}/`, { category: [a.id, b.id] });
+    expect(await jarMinutes()).toEqual([30, 30, 0, 0]);
+    await call(u, 'PATCH', `/api/diaries/entries/${e.id}/`, { end_time: '12:00' });
+    expect(await jarMinutes()).toEqual([60, 60, 0, 0]);
+    await call(u, 'PATCH', `/api/diaries/categories/${b.id}/`, { jar_id: d.jar.sharing });
+    expect(await jarMinutes()).toEqual([60, 0, 60, 0]);
+    await call(u, 'PATCH', `/api/diaries/categories/${a.id}/`, { jar_id: null });
+    expect(await jarMinutes()).toEqual([0, 0, 60, 60]);
+    await call(u, 'DELETE', `/api/diaries/categories/${b.id}/`);
+    expect(await jarMinutes()).toEqual([0, 0, 0, 120]);
+  });
+
   it('agrees with the rules on random entries, categories and windows', async () => {
     const u = await makeUser(t);
     const d = await diaryOf(t, u);

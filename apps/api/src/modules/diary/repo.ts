@@ -12,7 +12,11 @@ import { DAY_MS } from './time';
 /** No entry lasts longer, so an entry ending after t started after t minus this. */
 export const MAX_ENTRY_MS = ENTRY_MAX_DAYS * DAY_MS;
 
-export type EntryRow = Omit<Selectable<DiaryEntriesTable>, 'created_at' | 'updated_at'>;
+/** An entry as the API presents it; instants are read from the millisecond columns. */
+export type EntryRow = Omit<
+  Selectable<DiaryEntriesTable>,
+  'created_at' | 'updated_at' | 'category_count' | 'start_at' | 'end_at'
+>;
 
 const ENTRY_COLUMNS = [
   'diary_entries.id',
@@ -25,8 +29,6 @@ const ENTRY_COLUMNS = [
   'diary_entries.end_date',
   'diary_entries.end_time',
   'diary_entries.time_zone',
-  'diary_entries.start_at',
-  'diary_entries.end_at',
   'diary_entries.start_ms',
   'diary_entries.end_ms',
   'diary_entries.place',
@@ -173,9 +175,13 @@ export function createDiaryRepo(db: Db) {
         .execute();
     },
 
-    /** Deleting a category removes it from its entries (the join rows cascade). */
+    /** Deleting a category removes it from its entries, whose category counts drop by one. */
     async deleteCategory(id: number, userId: number): Promise<void> {
       await db.transaction().execute(async (tx) => {
+        await sql`update diary_entries set category_count =
+            (select count(*) from diary_entry_categories k
+              where k.entry_id = diary_entries.id and k.category_id <> ${id})
+          where id in (select entry_id from diary_entry_categories where category_id = ${id})`.execute(tx);
         await tx.deleteFrom('diary_entry_categories').where('category_id', '=', id).execute();
         await tx.deleteFrom('diary_categories').where('id', '=', id).where('user_id', '=', userId).execute();
       });
@@ -266,6 +272,7 @@ export function createDiaryRepo(db: Db) {
             ...fields,
             diary_id: diaryId,
             user_id: userId,
+            category_count: categoryIds.length,
             start_at: toIso(new Date(v.start_ms)),
             end_at: toIso(new Date(v.end_ms)),
             created_at: toIso(now),
@@ -296,6 +303,7 @@ export function createDiaryRepo(db: Db) {
             start_at: toIso(new Date(values.start_ms)),
             end_at: toIso(new Date(values.end_ms)),
             updated_at: toIso(now),
+            ...(categoryIds ? { category_count: categoryIds.length } : {}),
           })
           .where('id', '=', id)
           .where('user_id', '=', userId)
@@ -323,22 +331,27 @@ export function createDiaryRepo(db: Db) {
     async jarTimeInWindow(userId: number, fromMs: number, toMs: number): Promise<JarTimeRow[]> {
       const from = sql`cast(${fromMs} as bigint)`;
       const to = sql`cast(${toMs} as bigint)`;
+      // Entries come from the (user_id, start_ms, end_ms, category_count) index alone; the sums are
+      // grouped by category first (few groups) and only then mapped to jars.
       const result = await sql<{ jar_id: number | null; n: number | string; ms: number | string }>`
-        select c.jar_id as jar_id, x.n as n, sum(x.ms) as ms
+        select c.jar_id as jar_id, g.n as n, sum(g.ms) as ms
         from (
-          select e.id as id,
-            (case when e.end_ms < ${to} then e.end_ms else ${to} end)
-              - (case when e.start_ms > ${from} then e.start_ms else ${from} end) as ms,
-            (select count(*) from diary_entry_categories k where k.entry_id = e.id) as n
-          from diary_entries e
-          where e.user_id = ${userId}
-            and e.start_ms < ${to}
-            and e.end_ms > ${from}
-            and e.start_ms > cast(${fromMs - MAX_ENTRY_MS} as bigint)
-        ) x
-        left join diary_entry_categories ec on ec.entry_id = x.id
-        left join diary_categories c on c.id = ec.category_id
-        group by c.jar_id, x.n
+          select ec.category_id as category_id, x.n as n, sum(x.ms) as ms
+          from (
+            select e.id as id, e.category_count as n,
+              (case when e.end_ms < ${to} then e.end_ms else ${to} end)
+                - (case when e.start_ms > ${from} then e.start_ms else ${from} end) as ms
+            from diary_entries e
+            where e.user_id = ${userId}
+              and e.start_ms < ${to}
+              and e.end_ms > ${from}
+              and e.start_ms > cast(${fromMs - MAX_ENTRY_MS} as bigint)
+          ) x
+          left join diary_entry_categories ec on ec.entry_id = x.id
+          group by ec.category_id, x.n
+        ) g
+        left join diary_categories c on c.id = g.category_id
+        group by c.jar_id, g.n
       `.execute(db);
       return result.rows.map((r) => ({ jarId: r.jar_id, categoryCount: num(r.n), ms: num(r.ms) }));
     },
