@@ -61,6 +61,15 @@ export const PASSWORD_USER: TestUser = {
   lastName: 'Võ',
 };
 
+/** Keeps a diary in diary.spec.ts (a manager, so the analysis is open). */
+export const DIARY_USER: TestUser = {
+  email: 'diary@e2e.test',
+  password: 'Diary-pass-2024',
+  role: 'manager',
+  firstName: 'Thu',
+  lastName: 'Đỗ',
+};
+
 /** Signed in on the short-token server by token-expiry.spec.ts. */
 export const EXPIRY_USER: TestUser = {
   email: 'expiry@e2e.test',
@@ -78,7 +87,15 @@ export const USERS_BY_ROLE: Record<Role, TestUser> = {
 };
 
 /** Users global-setup creates on each server (the admin already exists). */
-export const CREATED_USERS: TestUser[] = [MANAGER, STAFF, NDF, PROFILE_USER, PASSWORD_USER, EXPIRY_USER];
+export const CREATED_USERS: TestUser[] = [
+  MANAGER,
+  STAFF,
+  NDF,
+  PROFILE_USER,
+  PASSWORD_USER,
+  EXPIRY_USER,
+  DIARY_USER,
+];
 
 /** How the shell shows a user: the full name (last, middle, first), else the e-mail. */
 export function shownName(user: Pick<TestUser, 'email' | 'firstName' | 'lastName'>): string {
