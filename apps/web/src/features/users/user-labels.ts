@@ -25,7 +25,3 @@ export const GENDER_OPTIONS: { value: Gender; label: string }[] = [
   { value: 'F', label: 'Female' },
   { value: 'O', label: 'Other' },
 ];
-
-export function genderLabel(gender: Gender | null): string {
-  return GENDER_OPTIONS.find((option) => option.value === gender)?.label ?? '—';
-}

@@ -1,11 +1,13 @@
 // The user list's table: sortable headers, role and status badges, edit and delete per row.
-import { ActionIcon, Badge, Group, Skeleton, Table, Text, Tooltip } from '@mantine/core';
+// Gender is left to the form so the table fits a laptop screen without scrolling.
+import { ActionIcon, Badge, Group, Skeleton, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { User, UserOrderingField } from '@staff/contracts';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { genderLabel, ROLE_COLORS, roleLabel } from '../user-labels';
+import { ROLE_COLORS, roleLabel } from '../user-labels';
 import type { UserOrdering } from '../user-list-params';
 import { SortableHeader } from './sortable-header';
+import classes from './users-table.module.css';
 
 const COLUMNS: { field: UserOrderingField; label: string }[] = [
   { field: 'last_name', label: 'Last name' },
@@ -14,7 +16,6 @@ const COLUMNS: { field: UserOrderingField; label: string }[] = [
   { field: 'email', label: 'Email' },
   { field: 'phone', label: 'Phone' },
   { field: 'role', label: 'Role' },
-  { field: 'gender', label: 'Gender' },
   { field: 'is_active', label: 'Status' },
 ];
 
@@ -52,17 +53,23 @@ export function UsersTable({
   busy,
 }: UsersTableProps) {
   return (
-    <Table.ScrollContainer minWidth={960} type="native">
-      <Table striped highlightOnHover verticalSpacing="xs" aria-busy={busy} aria-label="Users">
+    <Table.ScrollContainer minWidth={860} type="native">
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="xs"
+        horizontalSpacing={8}
+        aria-busy={busy}
+        aria-label="Users"
+        className={classes.table}
+      >
         <Table.Thead>
           <Table.Tr>
             {COLUMNS.map((column) => (
               <SortableHeader key={column.field} {...column} ordering={ordering} onSort={onSort} />
             ))}
-            <Table.Th>
-              <Text size="sm" fw={600} ta="right">
-                Actions
-              </Text>
+            <Table.Th w={76}>
+              <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -100,17 +107,16 @@ export function UsersTable({
                 <Cell value={user.first_name} />
               </Table.Td>
               <Table.Td>{user.email}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Table.Td>
                 <Cell value={user.phone} />
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color={ROLE_COLORS[user.role] ?? 'gray'}>
+                <Badge variant="light" color={ROLE_COLORS[user.role] ?? 'gray'} className={classes.badge}>
                   {roleLabel(user.role)}
                 </Badge>
               </Table.Td>
-              <Table.Td>{genderLabel(user.gender)}</Table.Td>
               <Table.Td>
-                <Badge variant="dot" color={user.is_active ? 'green' : 'gray'}>
+                <Badge variant="dot" color={user.is_active ? 'green' : 'gray'} className={classes.badge}>
                   {user.is_active ? 'Active' : 'Inactive'}
                 </Badge>
               </Table.Td>
