@@ -1,0 +1,56 @@
+import type { User } from '@staff/contracts';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, jsonResponse } from '../../test/fake-api';
+import { renderRoutes } from '../../test/render';
+import { diaryRoutes } from './routes';
+
+function signInAs(role: string) {
+  const user: User = {
+    id: 1,
+    email: 'me@example.com',
+    username: 'me@example.com',
+    first_name: 'Me',
+    middle_name: '',
+    last_name: 'Test',
+    full_name: 'Test Me',
+    phone: '',
+    gender: null,
+    role,
+    is_active: true,
+    avatar: null,
+    avatar_url: null,
+  };
+  localStorage.setItem('access', 'token');
+  localStorage.setItem('user', JSON.stringify(user));
+  fakeApi({
+    'GET /api/users/profile/': () => jsonResponse(200, user),
+    'GET /api/diaries/diaries/': () => jsonResponse(200, [{ id: 3, title: user.email, user: 1 }]),
+    'GET /api/diaries/categories/': () => jsonResponse(200, []),
+    'GET /api/diaries/3/entries/': () => jsonResponse(200, []),
+  });
+}
+
+describe('diary routes', { timeout: 20_000 }, () => {
+  it('sends staff from /diary straight to their entries, without the sub-menu', async () => {
+    signInAs('staff');
+    const { router } = renderRoutes(diaryRoutes, '/diary');
+    expect(await screen.findByText('No entries found.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/diary/entries');
+    expect(screen.queryByRole('navigation', { name: 'Diary menu' })).toBeNull();
+  });
+
+  it('shows Analysis and Diary to a manager, and keeps the analysis from staff', async () => {
+    signInAs('manager');
+    renderRoutes(diaryRoutes, '/diary');
+    const menu = await screen.findByRole('navigation', { name: 'Diary menu' });
+    expect(menu.textContent).toContain('Analysis');
+    expect(menu.textContent).toContain('Diary');
+  });
+
+  it('refuses the analysis to staff', async () => {
+    signInAs('staff');
+    renderRoutes(diaryRoutes, '/diary/dashboard');
+    expect(await screen.findByText(/access denied/i)).toBeTruthy();
+  });
+});
