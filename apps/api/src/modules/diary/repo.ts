@@ -235,7 +235,7 @@ export function createDiaryRepo(db: Db) {
         .select(['id', 'start_ms', 'end_ms'])
         .where('user_id', '=', userId);
       if (toMs !== null) q = q.where('start_ms', '<', toMs);
-      if (fromMs !== null) q = q.where('start_ms', '>', fromMs - MAX_ENTRY_MS);
+      if (fromMs !== null) q = q.where('end_ms', '>', fromMs).where('start_ms', '>', fromMs - MAX_ENTRY_MS);
       const rows = await q.execute();
       return rows.map((r) => ({ id: r.id, startMs: num(r.start_ms), endMs: num(r.end_ms) }));
     },
