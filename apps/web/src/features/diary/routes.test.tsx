@@ -1,11 +1,11 @@
-import type { User } from '@staff/contracts';
+import type { Role, User } from '@staff/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render';
 import { diaryRoutes } from './routes';
 
-function signInAs(role: string) {
+function signInAs(role: Role) {
   const user: User = {
     id: 1,
     email: 'me@example.com',
@@ -35,7 +35,7 @@ describe('diary routes', { timeout: 20_000 }, () => {
   it('sends staff from /diary straight to their entries, without the sub-menu', async () => {
     signInAs('staff');
     const { router } = renderRoutes(diaryRoutes, '/diary');
-    expect(await screen.findByText('No entries found.')).toBeTruthy();
+    expect(await screen.findByText('No entries found.', {}, { timeout: 5000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/diary/entries');
     expect(screen.queryByRole('navigation', { name: 'Diary menu' })).toBeNull();
   });
@@ -43,7 +43,7 @@ describe('diary routes', { timeout: 20_000 }, () => {
   it('shows Analysis and Diary to a manager, and keeps the analysis from staff', async () => {
     signInAs('manager');
     renderRoutes(diaryRoutes, '/diary');
-    const menu = await screen.findByRole('navigation', { name: 'Diary menu' });
+    const menu = await screen.findByRole('navigation', { name: 'Diary menu' }, { timeout: 5000 });
     expect(menu.textContent).toContain('Analysis');
     expect(menu.textContent).toContain('Diary');
   });
@@ -51,6 +51,6 @@ describe('diary routes', { timeout: 20_000 }, () => {
   it('refuses the analysis to staff', async () => {
     signInAs('staff');
     renderRoutes(diaryRoutes, '/diary/dashboard');
-    expect(await screen.findByText(/access denied/i)).toBeTruthy();
+    expect(await screen.findByText(/access denied/i, {}, { timeout: 5000 })).toBeTruthy();
   });
 });

@@ -31,7 +31,7 @@ afterEach(() => sessionStorage.clear());
 describe('CreateEntryPage', { timeout: 20_000 }, () => {
   it('shows each required-field message and the banner, and sends nothing', async () => {
     const { api } = renderForm();
-    const submit = await screen.findByRole('button', { name: 'Create entry' });
+    const submit = await screen.findByRole('button', { name: 'Create entry' }, { timeout: 5000 });
     expect(screen.getByRole('textbox', { name: 'Feeling' })).toHaveProperty('value', '😊 Happy');
     fireEvent.click(submit);
     expect(await screen.findByText(ENTRY_MESSAGES.banner)).toBeTruthy();
@@ -53,9 +53,9 @@ describe('CreateEntryPage', { timeout: 20_000 }, () => {
   it('keeps the draft across the trip to category management, then removes it', async () => {
     const user = userEvent.setup();
     const { router } = renderForm();
-    await user.type(await screen.findByLabelText(/^Title/), 'Morning run');
+    await user.type(await screen.findByLabelText(/^Title/, {}, { timeout: 5000 }), 'Morning run');
     await user.click(screen.getByRole('button', { name: 'Manage categories' }));
-    await screen.findByText('Categories screen');
+    await screen.findByText('Categories screen', {}, { timeout: 5000 });
     expect(router.state.location.state).toEqual({ returnTo: '/diary/entries/new', fromEntryForm: true });
     expect(JSON.parse(localStorage.getItem(ENTRY_DRAFT_KEY) ?? '{}').title).toBe('Morning run');
 
