@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, formFields, jsonResponse } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render';
 import { ROLE_NAMES, testUser } from '../test-users';
@@ -27,13 +27,20 @@ function renderForm(path: string) {
   );
 }
 
-describe('CreateUserPage', () => {
+// No pause between keystrokes: the tests check what is typed, not typing speed.
+let user: UserEvent;
+beforeEach(() => {
+  user = userEvent.setup({ delay: null });
+});
+
+// Mantine's inputs render slowly in jsdom on a shared 2-core machine.
+describe('CreateUserPage', { timeout: 20_000 }, () => {
   it('requires the e-mail and the password and sends nothing without them', async () => {
     const api = fakeApi({ 'GET /api/users/roles/': () => jsonResponse(200, ROLE_NAMES) });
     renderForm('/admin/users/create');
     expect(screen.getByRole('heading', { name: 'Create New User' })).toBeTruthy();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Create User' }));
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
 
     expect(await screen.findAllByText('This field may not be blank.')).toHaveLength(2);
     expect(screen.getByLabelText(/^Email/).getAttribute('aria-invalid')).toBe('true');
@@ -53,10 +60,10 @@ describe('CreateUserPage', () => {
     expect(screen.getByRole('textbox', { name: 'Role' })).toHaveProperty('value', 'Staff');
     expect((screen.getByRole('switch', { name: /^Active/ }) as HTMLInputElement).checked).toBe(true);
 
-    await userEvent.type(screen.getByLabelText(/^Email/), ' new@example.com ');
-    await userEvent.type(screen.getByLabelText('First name'), 'Hoa');
-    await userEvent.type(screen.getByLabelText(/^Password/), 'Secret-pass-1');
-    await userEvent.click(screen.getByRole('button', { name: 'Create User' }));
+    await user.type(screen.getByLabelText(/^Email/), ' new@example.com ');
+    await user.type(screen.getByLabelText('First name'), 'Hoa');
+    await user.type(screen.getByLabelText(/^Password/), 'Secret-pass-1');
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
 
     await screen.findByText('User list');
     expect(router.state.location.pathname).toBe('/admin/users');
@@ -76,7 +83,8 @@ describe('CreateUserPage', () => {
     renderForm('/admin/users/create');
     const role = screen.getByRole('textbox', { name: 'Role' });
     await waitFor(() => expect(role).toHaveProperty('disabled', false));
-    await userEvent.click(role);
+    await user.click(role);
+    await waitFor(() => expect(role.getAttribute('aria-controls')).toBeTruthy());
     const listbox = document.getElementById(role.getAttribute('aria-controls') ?? '');
     expect(
       within(listbox as HTMLElement)
@@ -93,9 +101,9 @@ describe('CreateUserPage', () => {
     });
     const { router } = renderForm('/admin/users/create');
 
-    await userEvent.type(screen.getByLabelText(/^Email/), 'lan@example.com');
-    await userEvent.type(screen.getByLabelText(/^Password/), 'Secret-pass-1');
-    await userEvent.click(screen.getByRole('button', { name: 'Create User' }));
+    await user.type(screen.getByLabelText(/^Email/), 'lan@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'Secret-pass-1');
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
 
     expect((await screen.findByRole('alert')).textContent).toContain(JSON.stringify(body));
     expect(screen.getByText('A user with this email already exists.')).toBeTruthy();
@@ -111,15 +119,15 @@ describe('CreateUserPage', () => {
       'POST /api/users/users/': () => new Response('', { status: 502 }),
     });
     renderForm('/admin/users/create');
-    await userEvent.type(screen.getByLabelText(/^Email/), 'x@example.com');
-    await userEvent.type(screen.getByLabelText(/^Password/), 'Secret-pass-1');
-    await userEvent.click(screen.getByRole('button', { name: 'Create User' }));
+    await user.type(screen.getByLabelText(/^Email/), 'x@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'Secret-pass-1');
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to save user');
   });
 });
 
-describe('EditUserPage', () => {
+describe('EditUserPage', { timeout: 20_000 }, () => {
   it('loads the user, marks the password optional and sends only non-empty values', async () => {
     const api = fakeApi({
       'GET /api/users/roles/': () => jsonResponse(200, ROLE_NAMES),
@@ -140,9 +148,9 @@ describe('EditUserPage', () => {
     expect(screen.getByText('leave blank to keep unchanged')).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Gender' })).toHaveProperty('value', 'Female');
 
-    await userEvent.clear(screen.getByLabelText('Middle name'));
-    await userEvent.click(screen.getByRole('switch', { name: /^Active/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await user.clear(screen.getByLabelText('Middle name'));
+    await user.click(screen.getByRole('switch', { name: /^Active/ }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     await screen.findByText('User list');
     expect(router.state.location.pathname).toBe('/admin/users');
@@ -168,7 +176,7 @@ describe('EditUserPage', () => {
     });
     const { router } = renderForm('/admin/users/7/edit');
     await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveProperty('value', 'lan@example.com'));
-    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe(
       'There must be at least one active administrator.',
@@ -183,8 +191,8 @@ describe('EditUserPage', () => {
     });
     renderForm('/admin/users/7/edit');
     await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveProperty('value', 'lan@example.com'));
-    await userEvent.type(screen.getByLabelText(/^Password/), 'short');
-    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await user.type(screen.getByLabelText(/^Password/), 'short');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     await screen.findByText(/This password is too short/);
     expect(api.callsTo('PUT /api/users/users/7/')).toHaveLength(0);

@@ -1,7 +1,7 @@
 import type { User } from '@staff/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeRequest, fakeApi, formFields, jsonResponse } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render';
 import { ROLE_NAMES, testUser } from '../test-users';
@@ -48,6 +48,12 @@ function renderList(path = '/admin/users', users = USERS_23, extra: Parameters<t
 const table = () => screen.getByRole('table', { name: 'Users' });
 const rowCount = () => within(table()).getAllByRole('row').length - 1; // minus the header
 
+// No pause between keystrokes: the tests check what is typed, not typing speed.
+let user: UserEvent;
+beforeEach(() => {
+  user = userEvent.setup({ delay: null });
+});
+
 // Mantine's table and selects render slowly in jsdom on a shared 2-core machine.
 describe('UsersPage', { timeout: 20_000 }, () => {
   it('shows the first page sorted by last name, with a five-button pager', async () => {
@@ -73,19 +79,19 @@ describe('UsersPage', { timeout: 20_000 }, () => {
     const { query, lastListQuery } = renderList();
     await screen.findByText('user1@example.com');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Last name' }));
+    await user.click(screen.getByRole('button', { name: 'Last name' }));
     await waitFor(() => expect(lastListQuery().ordering).toBe('-last_name'));
     expect(query().get('ordering')).toBe('-last_name');
     expect(screen.getByRole('columnheader', { name: /Last name/ }).getAttribute('aria-sort')).toBe(
       'descending',
     );
 
-    await userEvent.click(screen.getByRole('button', { name: 'Email' }));
+    await user.click(screen.getByRole('button', { name: 'Email' }));
     await waitFor(() => expect(lastListQuery().ordering).toBe('email'));
     expect(screen.getByRole('columnheader', { name: /Email/ }).getAttribute('aria-sort')).toBe('ascending');
     expect(screen.getByRole('columnheader', { name: /Last name/ }).getAttribute('aria-sort')).toBeNull();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Email' }));
+    await user.click(screen.getByRole('button', { name: 'Email' }));
     await waitFor(() => expect(lastListQuery().ordering).toBe('-email'));
   });
 
@@ -95,7 +101,7 @@ describe('UsersPage', { timeout: 20_000 }, () => {
     expect(lastListQuery()).toEqual({ ordering: '-email', page: '2', page_size: '10', is_active: 'true' });
     expect(screen.getByRole('textbox', { name: 'Status' })).toHaveProperty('value', 'Active');
 
-    await userEvent.click(screen.getByRole('textbox', { name: 'Role' }));
+    await user.click(screen.getByRole('textbox', { name: 'Role' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Manager', hidden: true }));
 
     await waitFor(() => expect(lastListQuery()).toMatchObject({ role: 'manager', page: '1' }));
@@ -110,7 +116,7 @@ describe('UsersPage', { timeout: 20_000 }, () => {
     const historyLength = window.history.length;
     const before = api.callsTo(LIST).length;
 
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'nguyen');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'nguyen');
     // Nothing is asked per keystroke.
     expect(api.callsTo(LIST).length).toBe(before);
     await waitFor(() => expect(query().get('search')).toBe('nguyen'));
@@ -125,12 +131,12 @@ describe('UsersPage', { timeout: 20_000 }, () => {
     const { query, lastListQuery } = renderList();
     await screen.findByText('user1@example.com');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
     await screen.findByText('user21@example.com');
     expect(query().get('page')).toBe('3');
     expect(rowCount()).toBe(3);
 
-    await userEvent.click(screen.getByRole('textbox', { name: 'Rows per page' }));
+    await user.click(screen.getByRole('textbox', { name: 'Rows per page' }));
     fireEvent.click(await screen.findByRole('option', { name: '20', hidden: true }));
     await waitFor(() => expect(lastListQuery()).toMatchObject({ page: '1', page_size: '20' }));
     await waitFor(() => expect(rowCount()).toBe(20));
@@ -142,16 +148,16 @@ describe('UsersPage', { timeout: 20_000 }, () => {
     await screen.findByText('user1@example.com');
     const goTo = screen.getByRole('textbox', { name: 'Go to page' });
 
-    await userEvent.type(goTo, '99');
-    await userEvent.click(screen.getByRole('button', { name: 'Go' }));
+    await user.type(goTo, '99');
+    await user.click(screen.getByRole('button', { name: 'Go' }));
     await waitFor(() => expect(query().get('page')).toBe('3'));
 
-    await userEvent.type(goTo, 'abc{Enter}');
+    await user.type(goTo, 'abc{Enter}');
     await waitFor(() => expect(query().get('page')).toBeNull());
 
-    await userEvent.type(goTo, '2{Enter}');
+    await user.type(goTo, '2{Enter}');
     await waitFor(() => expect(query().get('page')).toBe('2'));
-    await userEvent.type(goTo, '0{Enter}');
+    await user.type(goTo, '0{Enter}');
     await waitFor(() => expect(query().get('page')).toBeNull());
   });
 
@@ -183,11 +189,11 @@ describe('UsersPage', { timeout: 20_000 }, () => {
     await screen.findByText('user2@example.com');
     const loads = api.callsTo(LIST).length;
 
-    await userEvent.click(screen.getByRole('button', { name: 'Delete user2@example.com' }));
+    await user.click(screen.getByRole('button', { name: 'Delete user2@example.com' }));
     expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this user?');
     expect(api.callsTo('DELETE /api/users/users/2/')).toHaveLength(0);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Delete user2@example.com' }));
+    await user.click(screen.getByRole('button', { name: 'Delete user2@example.com' }));
     await waitFor(() => expect(api.callsTo('DELETE /api/users/users/2/')).toHaveLength(1));
     await waitFor(() => expect(api.callsTo(LIST).length).toBe(loads + 1));
   });
@@ -198,7 +204,7 @@ describe('UsersPage', { timeout: 20_000 }, () => {
       'DELETE /api/users/users/1/': () =>
         jsonResponse(400, { detail: 'You cannot delete your own account.' }),
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete user1@example.com' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete user1@example.com' }));
     expect((await screen.findByRole('alert')).textContent).toContain('You cannot delete your own account.');
   });
 
@@ -211,7 +217,7 @@ describe('UsersPage', { timeout: 20_000 }, () => {
     const input = document.querySelector<HTMLInputElement>('input[type="file"]');
     expect(input?.accept).toContain('.xlsx');
 
-    await userEvent.upload(input as HTMLInputElement, new File(['x'], 'users.xlsx'));
+    await user.upload(input as HTMLInputElement, new File(['x'], 'users.xlsx'));
 
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Import successful!')).toBeTruthy();
@@ -231,7 +237,7 @@ describe('UsersPage', { timeout: 20_000 }, () => {
     });
     await screen.findByText('user1@example.com');
     const input = document.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement;
-    await userEvent.upload(input, new File(['x'], 'users.xlsx'));
+    await user.upload(input, new File(['x'], 'users.xlsx'));
 
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Import failed.')).toBeTruthy();
@@ -243,7 +249,7 @@ describe('UsersPage', { timeout: 20_000 }, () => {
     await screen.findByText('user1@example.com');
     const input = document.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement;
     // applyAccept: false lets the test pick what a user could force through the file dialog.
-    await userEvent.setup({ applyAccept: false }).upload(input, new File(['a,b'], 'users.csv'));
+    await userEvent.setup({ applyAccept: false, delay: null }).upload(input, new File(['a,b'], 'users.csv'));
 
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Import failed.')).toBeTruthy();
@@ -266,7 +272,7 @@ describe('UsersPage', { timeout: 20_000 }, () => {
           headers: { 'Content-Disposition': 'attachment; filename="user_import_template.xlsx"' },
         }),
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Download Template' }));
+    await user.click(await screen.findByRole('button', { name: 'Download Template' }));
 
     await waitFor(() => expect(clicks).toHaveLength(1));
     expect(clicks[0]?.download).toBe('user_import_template.xlsx');
@@ -280,7 +286,7 @@ describe('UsersPage', { timeout: 20_000 }, () => {
       'GET /api/users/users/template/': () =>
         jsonResponse(403, { detail: 'You do not have permission to perform this action.' }),
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Download Template' }));
+    await user.click(await screen.findByRole('button', { name: 'Download Template' }));
     expect((await screen.findByRole('alert')).textContent).toContain(
       'You are not authorized to download the template.',
     );
@@ -288,7 +294,7 @@ describe('UsersPage', { timeout: 20_000 }, () => {
 
   it('links Add User to the form, remembering the list query', async () => {
     const { router } = renderList('/admin/users?page=2');
-    await userEvent.click(await screen.findByRole('link', { name: 'Add User' }));
+    await user.click(await screen.findByRole('link', { name: 'Add User' }));
     await screen.findByText('Create form');
     expect(router.state.location.state).toEqual({ from: '/admin/users?page=2' });
   });
