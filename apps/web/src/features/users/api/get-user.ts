@@ -15,6 +15,7 @@ export function userQueryOptions(id: number) {
   });
 }
 
-export function useUser(id: number) {
-  return useQuery(userQueryOptions(id));
+/** `id` null: the path named no user, so nothing is asked. */
+export function useUser(id: number | null) {
+  return useQuery({ ...userQueryOptions(id ?? 0), enabled: id !== null });
 }

@@ -210,4 +210,12 @@ describe('EditUserPage', { timeout: 20_000 }, () => {
       '/admin/users',
     );
   });
+
+  it('asks nothing for a path that names no user', async () => {
+    const api = fakeApi({ 'GET /api/users/roles/': () => jsonResponse(200, ROLE_NAMES) });
+    renderForm('/admin/users/abc/edit');
+
+    expect(await screen.findByRole('heading', { name: 'User not found' })).toBeTruthy();
+    expect(api.calls.filter((c) => c.url.pathname.startsWith('/api/users/users/'))).toHaveLength(0);
+  });
 });

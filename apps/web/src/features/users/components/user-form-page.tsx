@@ -76,7 +76,7 @@ export function EditUserPage() {
   const navigate = useNavigate();
   const id = Number(useParams().id);
   const validId = Number.isSafeInteger(id) && id > 0;
-  const user = useUser(validId ? id : 0);
+  const user = useUser(validId ? id : null);
   const update = useUpdateUser();
 
   const notFound = !validId || (user.error instanceof ApiError && user.error.status === 404);
