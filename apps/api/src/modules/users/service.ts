@@ -1,6 +1,7 @@
 // User administration: the list, the form's create/edit/delete with the rules
 // that keep an administrator in charge, the all-or-nothing spreadsheet import
 // and the user search for the game setup.
+import { availableParallelism } from 'node:os';
 import {
   foldForSearch,
   fullName,
@@ -32,8 +33,12 @@ export const IMPORT_NO_ROWS = 'The file has no users to import.';
 export const IMPORT_REFUSED = 'Nothing was imported: fix the problems listed and upload the file again.';
 /** Enough to fix a file by; a wholly wrong file would otherwise answer with thousands. */
 export const IMPORT_PROBLEMS_LISTED = 500;
-/** scrypt is deliberately slow and memory-hard; a few at a time keeps the server responsive. */
-const HASH_CONCURRENCY = 4;
+/**
+ * scrypt runs on libuv's four worker threads and is deliberately slow: hash on
+ * as many as there are cores, up to three, so one is always left for sign-ins
+ * and file reads while an import hashes.
+ */
+const HASH_CONCURRENCY = Math.max(1, Math.min(3, availableParallelism()));
 /** More search words than this add nothing but work. */
 const MAX_SEARCH_WORDS = 8;
 
