@@ -28,6 +28,7 @@ function signInAs(role: Role) {
     'GET /api/diaries/diaries/': () => jsonResponse(200, [{ id: 3, title: user.email, user: 1 }]),
     'GET /api/diaries/categories/': () => jsonResponse(200, []),
     'GET /api/diaries/3/entries/': () => jsonResponse(200, []),
+    'GET /api/diaries/9/entries/': () => jsonResponse(404, { detail: 'Not found.' }),
   });
 }
 
@@ -52,5 +53,17 @@ describe('diary routes', { timeout: 20_000 }, () => {
     signInAs('staff');
     renderRoutes(diaryRoutes, '/diary/dashboard');
     expect(await screen.findByText(/access denied/i, {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it("says so for someone else's diary or a missing one", async () => {
+    signInAs('staff');
+    renderRoutes(diaryRoutes, '/diaries/9');
+    expect(await screen.findByText(/does not exist, or it is not yours/, {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('shows Page not found for /diaries/abc instead of waiting forever', async () => {
+    signInAs('staff');
+    renderRoutes(diaryRoutes, '/diaries/abc');
+    expect(await screen.findByText('Page not found', {}, { timeout: 5000 })).toBeTruthy();
   });
 });

@@ -17,6 +17,7 @@ import { ENTRY_FILTER_DEBOUNCE_MS } from '@staff/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { NotFound } from '../../../components/not-found';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
 import { useIsSignedIn } from '../../../lib/current-user';
@@ -41,6 +42,8 @@ function filtersFrom(params: URLSearchParams): EntryFilters {
   };
 }
 
+const DIARY_NOT_FOUND = 'This diary does not exist, or it is not yours to read.';
+
 function EntriesView({ diaryId, title }: { diaryId: number | undefined; title: string }) {
   const [params, setParams] = useSearchParams();
   const [filters, setFilters] = useState<EntryFilters>(() => filtersFrom(params));
@@ -61,6 +64,7 @@ function EntriesView({ diaryId, title }: { diaryId: number | undefined; title: s
 
   const set = (patch: Partial<EntryFilters>) => setFilters((f) => ({ ...f, ...patch }));
   const unauthorised = entries.error instanceof ApiError && entries.error.status === 401;
+  const missing = entries.error instanceof ApiError && entries.error.status === 404;
   const list = entries.data ?? [];
 
   return (
@@ -117,6 +121,10 @@ function EntriesView({ diaryId, title }: { diaryId: number | undefined; title: s
       {unauthorised ? (
         <Alert color="yellow" variant="light">
           {NOT_SIGNED_IN}
+        </Alert>
+      ) : missing ? (
+        <Alert color="gray" variant="light">
+          {DIARY_NOT_FOUND}
         </Alert>
       ) : entries.isPending ? (
         <PageLoader />
@@ -182,5 +190,6 @@ export function DiaryEntriesPage() {
       </Alert>
     );
   }
-  return <EntriesView diaryId={Number.isInteger(id) && id > 0 ? id : undefined} title={`Diary #${id}`} />;
+  if (!Number.isInteger(id) || id <= 0) return <NotFound />;
+  return <EntriesView diaryId={id} title={`Diary #${id}`} />;
 }
