@@ -155,6 +155,15 @@ export function AnalysisPage() {
             {ANALYSIS_WINDOW_LABELS[days]}: tổng {formatDuration(data.total_minutes)}, thời gian thức{' '}
             {formatDuration(data.waking_minutes)}
           </Text>
+          {data.total_minutes === 0 && (
+            <Alert color="blue" variant="light" role="status">
+              Chưa có mục nhật ký nào trong {ANALYSIS_WINDOW_LABELS[days].toLowerCase()}, nên các hũ đều đang
+              ở 0.{' '}
+              <Anchor component={Link} to="/diary/entries/new">
+                + Add New Entry
+              </Anchor>
+            </Alert>
+          )}
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="sm">
             {cardsOf(data).map((jar) => (
               <JarCard key={jar.key} jar={jar} analysis={data} />
