@@ -31,17 +31,7 @@ export interface NewUser {
   isActive: boolean;
 }
 
-export type UserPatch = Partial<{
-  email: string;
-  passwordHash: string;
-  firstName: string;
-  middleName: string;
-  lastName: string;
-  phone: string;
-  gender: string | null;
-  role: string;
-  isActive: boolean;
-}>;
+export type UserPatch = Partial<NewUser>;
 
 /** `%` and `_` in what people type are literal; `!` is the LIKE escape on both databases. */
 export function containsPattern(word: string): string {
