@@ -7,14 +7,13 @@ export type PlayerSetup = {
   diceSum: number;
   isGuest?: boolean;
   userId?: number | null;
-  /** Turn-order roll; defaults to the dice sum. */
-  orderRoll?: number;
 };
 
 export type GameAction =
   | { type: 'reset' }
   | { type: 'setupPlayers'; players: PlayerSetup[] }
-  | { type: 'assignCareers' }
+  /** Re-deals careers from each player's dice sum, or from new sums given by player id. */
+  | { type: 'assignCareers'; diceSums?: Record<string, number> }
   | {
       type: 'addAsset';
       playerId: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAREERS, careerForDiceSum } from './careers';
+import { CAREERS, careerForDiceSum, rollDiceSum } from './careers';
 
 // Monthly cash flow printed on each classic profession card (cashflow-careers.md).
 const PRINTED_CASH_FLOW: Record<number, number> = {
@@ -54,5 +54,10 @@ describe('careers', () => {
       childCost: 70,
       startCash: 560,
     });
+  });
+
+  it('rolls two dice: 2 at the lowest and 12 at the highest random values', () => {
+    expect(rollDiceSum(() => 0)).toBe(2);
+    expect(rollDiceSum(() => 0.9999)).toBe(12);
   });
 });

@@ -194,3 +194,13 @@ export function careerForDiceSum(diceSum: number): Career {
   if (!found) throw new Error(`No career for dice sum ${sum}`);
   return found;
 }
+
+export function clampDiceSum(diceSum: number): number {
+  return clamp(Math.round(Number.isFinite(diceSum) ? diceSum : MIN_DICE_SUM), MIN_DICE_SUM, MAX_DICE_SUM);
+}
+
+/** 'Roll for all': the sum of two dice, each 1–6. The random source is passed in to keep this testable. */
+export function rollDiceSum(random: () => number = Math.random): number {
+  const die = () => 1 + Math.floor(random() * 6);
+  return die() + die();
+}

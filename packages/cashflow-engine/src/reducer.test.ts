@@ -15,19 +15,22 @@ import { applyOk, fastTrackPlayer, janitorGame, NOW, playerOf, refusal, startGam
 describe('setting up players', () => {
   it('orders by descending roll with ties by name, assigns careers and starts the clock', () => {
     const state = startGame([
-      { name: 'Bình', diceSum: 5, orderRoll: 7 },
-      { name: ' An ', diceSum: 12, orderRoll: 7, userId: 42 },
-      { name: 'Chi', diceSum: 15, orderRoll: 9, userId: 0 },
+      { name: 'Bình', diceSum: 5 },
+      { name: 'Chi', diceSum: 15, userId: 0 },
+      { name: ' An ', diceSum: 12, userId: 42 },
     ]);
-    expect(state.players.map((p) => p.name)).toEqual(['Chi', 'An', 'Bình']);
-    expect(state.players.map((p) => p.career)).toEqual([
-      'Tiếp viên hàng không',
-      'Tiếp viên hàng không',
-      'Tài xế',
+    expect(state.players.map((p) => [p.id, p.name, p.orderRoll, p.career])).toEqual([
+      ['p1', 'An', 12, 'Tiếp viên hàng không'],
+      ['p2', 'Chi', 12, 'Tiếp viên hàng không'],
+      ['p3', 'Bình', 5, 'Tài xế'],
     ]);
-    expect(state.players.map((p) => p.isGuest)).toEqual([true, false, true]);
+    expect(state.players.map((p) => [p.isGuest, p.userId])).toEqual([
+      [false, 42],
+      [true, null],
+      [true, null],
+    ]);
     expect(state).toMatchObject({ currentTurn: 0, startedAt: NOW, finishedAt: null, winnerId: null });
-    const driver = playerOf(state, 'p1');
+    const driver = playerOf(state, 'p3');
     expect(driver).toMatchObject({ salary: 2500, cash: 750, babies: 0, phase: 'rat' });
     expect(totalExpenses(driver)).toBe(460 + 570 + 400 + 80 + 60 + 50);
     expect(cashFlow(driver)).toBe(880);
@@ -357,8 +360,8 @@ describe('leaving the Rat Race', () => {
 describe('the Fast Track and winning', () => {
   const twoPlayers = () =>
     startGame([
-      { name: 'An', diceSum: 2, orderRoll: 12 },
-      { name: 'Bình', diceSum: 3, orderRoll: 2 },
+      { name: 'An', diceSum: 3 },
+      { name: 'Bình', diceSum: 2 },
     ]);
   const ftBuy = (playerId: string, income: number) =>
     ({
@@ -455,17 +458,27 @@ describe('the Fast Track and winning', () => {
   });
 });
 
+describe('assigning careers', () => {
+  it('re-deals careers from the dice sums, starting each sheet afresh', () => {
+    let state = applyOk(janitorGame(), { type: 'setChildren', playerId: 'p1', count: 2 });
+    state = applyOk(state, { type: 'assignCareers', diceSums: { p1: 11 } });
+    expect(playerOf(state, 'p1')).toMatchObject({ career: 'Luật sư', cash: 400, babies: 0, orderRoll: 11 });
+    state = applyOk(state, { type: 'assignCareers' });
+    expect(playerOf(state, 'p1').career).toBe('Luật sư');
+  });
+});
+
 describe('turns, cashday and finishing', () => {
   it('pays the current player their cash flow and rotates turns cyclically', () => {
     let state = startGame([
-      { name: 'An', diceSum: 2, orderRoll: 12 },
-      { name: 'Bình', diceSum: 3, orderRoll: 2 },
+      { name: 'An', diceSum: 3 },
+      { name: 'Bình', diceSum: 2 },
     ]);
     state = applyOk(state, { type: 'cashday' });
-    expect(playerOf(state, 'p1').cash).toBe(560 + 650);
+    expect(playerOf(state, 'p1').cash).toBe(670 + 720);
     state = applyOk(state, { type: 'nextTurn' });
     state = applyOk(state, { type: 'cashday' });
-    expect(playerOf(state, 'p2').cash).toBe(670 + 720);
+    expect(playerOf(state, 'p2').cash).toBe(560 + 650);
     state = applyOk(state, { type: 'nextTurn' });
     expect(state.currentTurn).toBe(0);
   });

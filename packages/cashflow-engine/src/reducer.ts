@@ -1,7 +1,7 @@
 // The one reducer: applies a game action to a state or refuses it with a reason. Pure: the input is never
 // mutated and the time comes in as an argument.
 import { actingPlayerId, type GameAction, type PlayerSetup } from './actions';
-import { careerForDiceSum } from './careers';
+import { careerForDiceSum, clampDiceSum } from './careers';
 import type { Card } from './catalogue';
 import { enterFastTrack, settleGame } from './fast-track';
 import { appendLogEntry } from './log';
@@ -10,14 +10,12 @@ import {
   BANK_LOAN_NAME,
   BUY_OUT_MULTIPLIER,
   bankLoanPayment,
-  clamp,
   DEBT_STEP,
   defaultDownPayment,
   isWholeDollars,
   MAX_CHILDREN,
-  MAX_DICE_SUM,
   MAX_PLAYERS,
-  MIN_DICE_SUM,
+  MIN_PLAYERS,
   maxBankLoanRepayment,
   roundDebtBalance,
 } from './money';
@@ -62,7 +60,12 @@ function applyRule(state: GameState, action: GameAction, now: string): ActionRes
     case 'setupPlayers':
       return setupPlayers(state, action.players, now);
     case 'assignCareers':
-      return accept({ ...state, players: state.players.map((p) => withCareer(p, p.orderRoll)) });
+      return accept({
+        ...state,
+        players: state.players.map((p) =>
+          withCareer(p, clampDiceSum(action.diceSums?.[p.id] ?? p.orderRoll)),
+        ),
+      });
     case 'addAsset':
       return updatePlayer(state, action.playerId, (player, s) =>
         buyAsset(s, player, {
@@ -150,26 +153,20 @@ function applyRule(state: GameState, action: GameAction, now: string): ActionRes
 }
 
 function setupPlayers(state: GameState, setups: PlayerSetup[], now: string): ActionResult {
-  if (setups.length < 1 || setups.length > MAX_PLAYERS) return refuse(MESSAGES.invalidPlayers);
+  if (setups.length < MIN_PLAYERS || setups.length > MAX_PLAYERS) return refuse(MESSAGES.invalidPlayers);
   if (setups.some((p) => typeof p.name !== 'string' || p.name.trim() === ''))
     return refuse(MESSAGES.invalidPlayers);
   const players = setups
-    .map((setup, index) => {
-      const diceSum = clamp(Math.round(setup.diceSum), MIN_DICE_SUM, MAX_DICE_SUM);
+    .map((setup) => {
       // A player is a guest unless a real user (id > 0) is chosen (spec 5, Setup).
       const userId = setup.userId != null && setup.userId > 0 ? setup.userId : null;
-      return withCareer(
-        {
-          ...blankPlayer(`p${index + 1}`, setup.name.trim()),
-          isGuest: userId === null,
-          userId,
-          orderRoll: setup.orderRoll ?? diceSum,
-        },
-        diceSum,
-      );
+      const diceSum = clampDiceSum(setup.diceSum);
+      return withCareer({ ...blankPlayer('', setup.name.trim()), isGuest: userId === null, userId }, diceSum);
     })
-    // Highest roll starts; ties by name (spec 4, Setup flow).
-    .sort((a, b) => b.orderRoll - a.orderRoll || a.name.localeCompare(b.name));
+    // The dice sum is also the order roll: highest starts, ties by name (spec 4, Setup flow).
+    .sort((a, b) => b.orderRoll - a.orderRoll || a.name.localeCompare(b.name))
+    // Ids follow turn order so they are stable for the whole game and readable in the log.
+    .map((player, index) => ({ ...player, id: `p${index + 1}` }));
   return accept({
     ...state,
     players,
@@ -211,6 +208,7 @@ function withCareer(player: Player, diceSum: number): Player {
   const career = careerForDiceSum(diceSum);
   return {
     ...player,
+    orderRoll: career.diceSum,
     career: career.name,
     salary: career.salary,
     baseTaxes: career.taxes,
