@@ -28,5 +28,6 @@ export const MESSAGES = {
   invalidPlayers: 'Cần 1 đến 6 người chơi, mỗi người có tên.',
   invalidWinner: 'Người thắng không hợp lệ.',
   winnerAlreadyDecided: 'Người thắng đầu tiên đã được xác định và không thể thay đổi.',
+  careersOnlyAtSetup: 'Chỉ chia nghề khi thiết lập ván, trước lượt chơi đầu tiên.',
   noUndo: 'Không còn thao tác nào để hoàn tác.',
 } as const;

@@ -40,11 +40,14 @@ function debtName(state: GameState, pick: Pick): string {
 // Buying, selling, editing and buy-outs are weighted up so random games own assets to act on.
 const templateArb: fc.Arbitrary<Template> = fc.oneof(
   {
-    weight: 4,
+    weight: 20,
     arbitrary: fc
       .record({
         cost: positive(200_000),
-        income: fc.oneof({ weight: 4, arbitrary: positive(600) }, { weight: 1, arbitrary: positive(30_000) }),
+        income: fc.oneof(
+          { weight: 20, arbitrary: positive(600) },
+          { weight: 5, arbitrary: positive(30_000) },
+        ),
         down: fc.option(positive(50_000)),
         fin: positive(60_000),
       })
@@ -62,7 +65,7 @@ const templateArb: fc.Arbitrary<Template> = fc.oneof(
       ),
   },
   {
-    weight: 4,
+    weight: 20,
     arbitrary: fc
       .record({ card: fc.constantFrom(...ALL_CARDS), quantity: positive(300), fin: positive(20_000) })
       .map(
@@ -77,7 +80,7 @@ const templateArb: fc.Arbitrary<Template> = fc.oneof(
       ),
   },
   {
-    weight: 4,
+    weight: 20,
     arbitrary: fc
       .record({ price: money(300_000), quantity: fc.option(fc.integer({ min: -2, max: 400 })) })
       .map(
@@ -92,7 +95,7 @@ const templateArb: fc.Arbitrary<Template> = fc.oneof(
       ),
   },
   {
-    weight: 4,
+    weight: 20,
     arbitrary: fc.record({ income: money(5_000), cost: money(100_000) }).map(
       ({ income, cost }): Template =>
         (p, s) => ({
@@ -105,7 +108,7 @@ const templateArb: fc.Arbitrary<Template> = fc.oneof(
     ),
   },
   {
-    weight: 1,
+    weight: 5,
     arbitrary: fc.record({ balance: money(30_000), payment: positive(1000) }).map(
       ({ balance, payment }): Template =>
         (p, s) => ({
@@ -118,14 +121,14 @@ const templateArb: fc.Arbitrary<Template> = fc.oneof(
     ),
   },
   {
-    weight: 1,
+    weight: 5,
     arbitrary: money(20_000).map(
       (amount): Template =>
         (p, s) => ({ type: 'borrow', playerId: playerId(s, p.player), amount }),
     ),
   },
   {
-    weight: 1,
+    weight: 5,
     arbitrary: fc.option(money(10_000)).map(
       (amount): Template =>
         (p, s) => ({
@@ -137,57 +140,57 @@ const templateArb: fc.Arbitrary<Template> = fc.oneof(
     ),
   },
   {
-    weight: 1,
+    weight: 5,
     arbitrary: fc.integer({ min: -1, max: 4 }).map(
       (count): Template =>
         (p, s) => ({ type: 'setChildren', playerId: playerId(s, p.player), count }),
     ),
   },
   {
-    weight: 1,
+    weight: 5,
     arbitrary: fc.integer({ min: -2, max: 2 }).map(
       (delta): Template =>
         (p, s) => ({ type: 'addChildren', playerId: playerId(s, p.player), delta }),
     ),
   },
   {
-    weight: 1,
+    weight: 5,
     arbitrary: money(30_000).map(
       (amount): Template =>
         (p, s) => ({ type: 'payExpense', playerId: playerId(s, p.player), name: 'Chi', amount }),
     ),
   },
   {
-    weight: 1,
+    weight: 5,
     arbitrary: positive(300_000).map(
       (amount): Template =>
         (p, s) => ({ type: 'receiveCash', playerId: playerId(s, p.player), name: 'Thu', amount }),
     ),
   },
   {
-    weight: 1,
+    weight: 5,
     arbitrary: money(30_000).map(
       (delta): Template =>
         (p, s) => ({ type: 'adjustCash', playerId: playerId(s, p.player), delta }),
     ),
   },
-  { weight: 1, arbitrary: fc.constant((): GameAction => ({ type: 'cashday' })) },
-  { weight: 1, arbitrary: fc.constant((): GameAction => ({ type: 'nextTurn' })) },
+  { weight: 5, arbitrary: fc.constant((): GameAction => ({ type: 'cashday' })) },
+  { weight: 5, arbitrary: fc.constant((): GameAction => ({ type: 'nextTurn' })) },
   {
-    weight: 3,
+    weight: 15,
     arbitrary: fc.constant(
       (p: Pick, s: GameState): GameAction => ({ type: 'enterFastTrack', playerId: playerId(s, p.player) }),
     ),
   },
   {
-    weight: 1,
+    weight: 5,
     arbitrary: fc.boolean().map(
       (hasDream): Template =>
         (p, s) => ({ type: 'setDream', playerId: playerId(s, p.player), hasDream }),
     ),
   },
   {
-    weight: 4,
+    weight: 20,
     arbitrary: fc.constant(
       (p: Pick, s: GameState): GameAction => ({
         type: 'transferAsset',
@@ -198,7 +201,7 @@ const templateArb: fc.Arbitrary<Template> = fc.oneof(
     ),
   },
   {
-    weight: 4,
+    weight: 20,
     arbitrary: fc.constant(
       (p: Pick, s: GameState): GameAction => ({
         type: 'buyOut',
@@ -206,6 +209,40 @@ const templateArb: fc.Arbitrary<Template> = fc.oneof(
         buyerId: playerId(s, p.other),
         assetId: tradableAssetId(s, p),
       }),
+    ),
+  },
+  {
+    weight: 5,
+    arbitrary: fc.record({ sum: fc.integer({ min: 0, max: 14 }), all: fc.boolean() }).map(
+      ({ sum, all }): Template =>
+        (p, s) => ({ type: 'assignCareers', ...(all ? {} : { diceSums: { [playerId(s, p.player)]: sum } }) }),
+    ),
+  },
+  {
+    weight: 5,
+    arbitrary: fc
+      .record({
+        code: fc.constantFrom('OK4U', 'CD', 'BIG2'),
+        quantity: fc.integer({ min: -1, max: 50 }),
+        price: money(5000),
+      })
+      .map(
+        ({ code, quantity, price }): Template =>
+          (p, s) => ({
+            type: 'buyStock',
+            playerId: playerId(s, p.player),
+            code,
+            quantity,
+            price,
+            dividendPerShare: 10,
+          }),
+      ),
+  },
+  {
+    // Rare, since a finished game refuses everything after it.
+    weight: 1,
+    arbitrary: fc.constant(
+      (p: Pick, s: GameState): GameAction => ({ type: 'finishGame', winnerId: playerId(s, p.player) }),
     ),
   },
 );
@@ -256,13 +293,22 @@ function play(
   }
   for (const { template, pick } of game.steps) {
     const action = template(pick, state);
-    const result = applyAction(state, action, NOW);
+    // A frozen input makes any mutation by the reducer throw.
+    const result = applyAction(deepFreeze(state), action, NOW);
     if (result.ok) {
       check(state, result.state, action);
       state = result.state;
     }
   }
   return state;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }
 
 const RUNS = { numRuns: 150 };
@@ -276,6 +322,8 @@ describe('game invariants over random action sequences', () => {
             expect(player.cash).toBeGreaterThanOrEqual(0);
             expect(player.babies).toBeGreaterThanOrEqual(0);
             expect(player.babies).toBeLessThanOrEqual(3);
+            const ids = player.assets.map((a) => a.id);
+            expect(new Set(ids).size).toBe(ids.length);
             for (const debt of player.liabilities) {
               expect(debt.balance % 1000).toBe(0);
               expect(debt.balance).toBeGreaterThan(0);

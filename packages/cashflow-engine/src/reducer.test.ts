@@ -459,12 +459,13 @@ describe('the Fast Track and winning', () => {
 });
 
 describe('assigning careers', () => {
-  it('re-deals careers from the dice sums, starting each sheet afresh', () => {
-    let state = applyOk(janitorGame(), { type: 'setChildren', playerId: 'p1', count: 2 });
-    state = applyOk(state, { type: 'assignCareers', diceSums: { p1: 11 } });
+  it('re-deals careers from the dice sums at setup only', () => {
+    let state = applyOk(janitorGame(), { type: 'assignCareers', diceSums: { p1: 11 } });
     expect(playerOf(state, 'p1')).toMatchObject({ career: 'Luật sư', cash: 400, babies: 0, orderRoll: 11 });
     state = applyOk(state, { type: 'assignCareers' });
     expect(playerOf(state, 'p1').career).toBe('Luật sư');
+    state = applyOk(state, { type: 'setChildren', playerId: 'p1', count: 2 });
+    expect(refusal(state, { type: 'assignCareers' })).toBe(MESSAGES.careersOnlyAtSetup);
   });
 });
 

@@ -60,6 +60,10 @@ function applyRule(state: GameState, action: GameAction, now: string): ActionRes
     case 'setupPlayers':
       return setupPlayers(state, action.players, now);
     case 'assignCareers':
+      // Careers are dealt at setup; re-dealing mid-game would wipe sheets and could unmake the winner.
+      if (!['setupPlayers', 'assignCareers'].includes(state.log.at(-1)?.action.type ?? '')) {
+        return refuse(MESSAGES.careersOnlyAtSetup);
+      }
       return accept({
         ...state,
         players: state.players.map((p) =>
