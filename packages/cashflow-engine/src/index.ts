@@ -3,6 +3,7 @@ export * from './careers';
 export * from './catalogue';
 export * from './fast-track';
 export * from './finalize-payload';
+export * from './leaderboard-filter';
 export * from './log';
 export * from './messages';
 export * from './money';

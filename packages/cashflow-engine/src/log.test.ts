@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { undo } from './log';
+import { compactLog, UNDO_DEPTH, undo } from './log';
 import { MESSAGES } from './messages';
 import { createInitialState } from './state';
 import { applyOk, janitorGame } from './test-helpers';
@@ -39,5 +39,19 @@ describe('the action log', () => {
 
   it('has nothing to undo on a fresh state', () => {
     expect(undo(createInitialState())).toEqual({ ok: false, reason: MESSAGES.noUndo });
+  });
+
+  it('compacts to snapshots for the last UNDO_DEPTH actions only, so a saved game stays small', () => {
+    let state = janitorGame();
+    for (let i = 0; i < UNDO_DEPTH + 5; i += 1) state = applyOk(state, { type: 'nextTurn' });
+    state = compactLog(state);
+    expect(state.log).toHaveLength(UNDO_DEPTH + 6);
+    expect(state.log.filter((e) => e.previous !== null)).toHaveLength(UNDO_DEPTH);
+    for (let i = 0; i < UNDO_DEPTH; i += 1) {
+      const undone = undo(state);
+      if (!undone.ok) throw new Error(undone.reason);
+      state = undone.state;
+    }
+    expect(undo(state)).toEqual({ ok: false, reason: MESSAGES.noUndo });
   });
 });

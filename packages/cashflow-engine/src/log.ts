@@ -12,6 +12,9 @@ function cashOf(state: GameState, playerId: string | null): number | null {
   return state.players.find((p) => p.id === playerId)?.cash ?? null;
 }
 
+/** How many of the last actions stay undoable once a game is compacted for storage. */
+export const UNDO_DEPTH = 50;
+
 export function appendLogEntry(
   previous: GameState,
   next: GameState,
@@ -36,6 +39,20 @@ export type UndoResult = { ok: true; state: GameState } | { ok: false; reason: s
 /** Goes back to exactly the state before the last logged action. */
 export function undo(state: GameState): UndoResult {
   const last = state.log.at(-1);
-  if (!last) return { ok: false, reason: MESSAGES.noUndo };
+  if (!last?.previous) return { ok: false, reason: MESSAGES.noUndo };
   return { ok: true, state: { ...last.previous, log: state.log.slice(0, -1) } };
+}
+
+/**
+ * Drops the snapshots of all but the last `depth` entries, keeping what happened. Call before saving:
+ * a snapshot of six players is a few kilobytes, and localStorage holds about five megabytes.
+ */
+export function compactLog(state: GameState, depth: number = UNDO_DEPTH): GameState {
+  const keepFrom = state.log.length - depth;
+  return {
+    ...state,
+    log: state.log.map((entry, index) =>
+      index < keepFrom && entry.previous ? { ...entry, previous: null } : entry,
+    ),
+  };
 }

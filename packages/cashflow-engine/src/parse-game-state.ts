@@ -92,7 +92,7 @@ const logEntrySchema = z.object({
   action: z.looseObject({ type: z.enum(ACTION_TYPES) }),
   cashBefore: money.nullable(),
   cashAfter: money.nullable(),
-  previous: z.object(snapshotShape),
+  previous: z.object(snapshotShape).nullable(),
 });
 
 const gameStateSchema = z.object({ ...snapshotShape, log: z.array(logEntrySchema) });

@@ -61,8 +61,8 @@ export type LogEntry = {
   action: GameAction;
   cashBefore: number | null;
   cashAfter: number | null;
-  /** The whole state before the action (without its log), so undo restores it exactly. */
-  previous: GameSnapshot;
+  /** The whole state before the action (without its log), so undo restores it exactly; null past UNDO_DEPTH. */
+  previous: GameSnapshot | null;
 };
 
 export type GameState = {
