@@ -458,6 +458,54 @@ describe('the Fast Track and winning', () => {
   });
 });
 
+describe('more edges', () => {
+  it('refuses financing on the Fast Track but lets a zero expense through there', () => {
+    const state = fastTrackPlayer(janitorGame(), 'p1', 100_000);
+    const burger = FAST_TRACK_ASSET_CARDS.find((c) => c.code === 'FT_BURGER');
+    if (!burger) throw new Error('missing card');
+    expect(refusal(state, { type: 'playCard', playerId: 'p1', card: burger, financedAmount: 1000 })).toBe(
+      MESSAGES.noRatRaceInFastTrack,
+    );
+    const bought = applyOk(state, { type: 'playCard', playerId: 'p1', card: burger });
+    expect(playerOf(bought, 'p1')).toMatchObject({ cash: 40_000, liabilities: [] });
+    expect(
+      playerOf(applyOk(state, { type: 'payExpense', playerId: 'p1', name: 'x', amount: 0 }), 'p1').cash,
+    ).toBe(100_000);
+  });
+
+  it('takes hand-typed expense and cash cards under the same rules', () => {
+    const state = janitorGame();
+    const doodad = { kind: 'expense', code: 'CUSTOM', name: 'Kính râm', amount: 75 } as const;
+    expect(playerOf(applyOk(state, { type: 'playCard', playerId: 'p1', card: doodad }), 'p1').cash).toBe(485);
+    expect(refusal(state, { type: 'playCard', playerId: 'p1', card: { ...doodad, amount: 561 } })).toBe(
+      MESSAGES.notEnoughCashToSpend,
+    );
+    const gift = { kind: 'cash', code: 'CUSTOM', name: 'Quà', amount: 1000 } as const;
+    expect(playerOf(applyOk(state, { type: 'playCard', playerId: 'p1', card: gift }), 'p1').cash).toBe(1560);
+  });
+
+  it('makes a Rat Race player who buys the dream the winner by DREAM', () => {
+    const state = applyOk(janitorGame(), { type: 'setDream', playerId: 'p1', hasDream: true });
+    expect(playerOf(state, 'p1')).toMatchObject({ phase: 'rat', isWinner: true });
+    expect(state).toMatchObject({ winnerId: 'p1', winMethod: 'DREAM' });
+  });
+
+  it('refuses a buy-out of the locked base income', () => {
+    const two = startGame([
+      { name: 'An', diceSum: 3 },
+      { name: 'Bình', diceSum: 2 },
+    ]);
+    const state = fastTrackPlayer(fastTrackPlayer(two, 'p1', 0), 'p2', 1_000_000);
+    const assetId = playerOf(state, 'p1').assets[0]?.id ?? '';
+    expect(refusal(state, { type: 'buyOut', buyerId: 'p2', ownerId: 'p1', assetId })).toBe(
+      MESSAGES.lockedAsset,
+    );
+    expect(refusal(state, { type: 'buyOut', buyerId: 'p1', ownerId: 'p1', assetId })).toBe(
+      MESSAGES.samePlayer,
+    );
+  });
+});
+
 describe('assigning careers', () => {
   it('re-deals careers from the dice sums at setup only', () => {
     let state = applyOk(janitorGame(), { type: 'assignCareers', diceSums: { p1: 11 } });
