@@ -79,3 +79,18 @@ export function settleGame(state: GameState): GameState {
   }
   return { ...state, players, nextAssetId, winnerId, winMethod };
 }
+
+export type GameEvents = {
+  /** Players who moved from the Rat Race to the Fast Track: the session toasts each. */
+  enteredFastTrack: string[];
+  /** The game's winner when this action produced them: the session toasts and presets the finish panel. */
+  newWinnerId: string | null;
+};
+
+export function detectGameEvents(before: GameState, after: GameState): GameEvents {
+  const wasRat = new Set(before.players.filter((p) => p.phase === 'rat').map((p) => p.id));
+  return {
+    enteredFastTrack: after.players.filter((p) => p.phase === 'fast' && wasRat.has(p.id)).map((p) => p.id),
+    newWinnerId: before.winnerId === null ? after.winnerId : null,
+  };
+}
