@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { authRoutes } from '../features/auth/routes';
+import { cashflowRoutes } from '../features/cashflow/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { diaryRoutes } from '../features/diary/routes';
 import { profileRoutes } from '../features/profile/routes';
@@ -22,6 +23,7 @@ export const routes = [
       ...profileRoutes,
       ...diaryRoutes,
       ...usersRoutes,
+      ...cashflowRoutes,
       { path: '*', element: <UnknownRoute /> },
     ],
   },
