@@ -7,7 +7,7 @@ import { renderRoutes } from '../../test/render';
 import { CashflowLayout } from './components/cashflow-layout';
 import { useGame } from './game-provider';
 import { cashflowPages } from './routes';
-import { SESSION_KEY } from './storage';
+import { PENDING_KEY, SESSION_KEY } from './storage';
 
 function renderCashflow(path: string) {
   return renderRoutes([{ element: <CashflowLayout />, children: cashflowPages }], path);
@@ -150,5 +150,73 @@ describe('setup', () => {
     expect(api.callsTo('GET /api/users/search/').at(-1)?.url.searchParams.get('limit')).toBe('10');
     await user.click(screen.getByRole('button', { name: 'Xóa' }));
     expect(screen.getByLabelText('Người dùng cho người chơi 1')).toBeTruthy();
+  });
+
+  it('rolls two dice for everyone', async () => {
+    const user = userEvent.setup();
+    renderCashflow('/cashflow/setup');
+    await user.click(await screen.findByRole('button', { name: 'Tung xúc xắc cho tất cả' }));
+    for (const n of [1, 2]) {
+      const value = Number((screen.getByLabelText(`Tổng xúc xắc người chơi ${n}`) as HTMLInputElement).value);
+      expect(value).toBeGreaterThanOrEqual(2);
+      expect(value).toBeLessThanOrEqual(12);
+    }
+  });
+
+  it('clears old game data but keeps the pending result', async () => {
+    localStorage.setItem('cf_state', '{}');
+    localStorage.setItem('old_game_state', '{}');
+    localStorage.setItem(PENDING_KEY, '{"num_players":1}');
+    localStorage.setItem('unrelated', 'keep');
+    const user = userEvent.setup();
+    const { router } = renderCashflow('/cashflow/setup');
+    await user.click(await screen.findByRole('radio', { name: '1' }));
+    await user.type(screen.getByLabelText('Tên người chơi 1'), 'An');
+    await user.type(screen.getByLabelText('Tổng xúc xắc người chơi 1'), '2');
+    await user.click(screen.getByRole('button', { name: 'Bắt đầu ván' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cashflow/session'));
+    expect(localStorage.getItem('cf_state')).toBeNull();
+    expect(localStorage.getItem('old_game_state')).toBeNull();
+    expect(localStorage.getItem(PENDING_KEY)).toBe('{"num_players":1}');
+    expect(localStorage.getItem('unrelated')).toBe('keep');
+    expect(localStorage.getItem(SESSION_KEY)).not.toBeNull();
+  });
+});
+
+describe('session', () => {
+  it('offers setup when there is no game', async () => {
+    renderCashflow('/cashflow/session');
+    expect(await screen.findByText('Chưa có ván nào đang chơi')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Thiết lập ván chơi' }).getAttribute('href')).toBe(
+      '/cashflow/setup',
+    );
+  });
+
+  it('shows the engine refusal reason', async () => {
+    localStorage.setItem(
+      SESSION_KEY,
+      JSON.stringify({ ...savedGame(), finishedAt: '2026-01-01T00:00:00.000Z' }),
+    );
+    const user = userEvent.setup();
+    renderCashflow('/cashflow/session');
+    await user.click(await screen.findByRole('button', { name: 'Qua ngày (Cashday)' }));
+    expect(screen.getAllByText('Ván chơi đã kết thúc.')).toHaveLength(2);
+  });
+
+  it('pays the current player on Cashday and shows dollars', async () => {
+    const game = savedGame();
+    localStorage.setItem(SESSION_KEY, JSON.stringify(game));
+    const bình = game.players[0];
+    const user = userEvent.setup();
+    renderCashflow('/cashflow/session');
+    await user.click(await screen.findByRole('button', { name: 'Qua ngày (Cashday)' }));
+    const saved = JSON.parse(localStorage.getItem(SESSION_KEY) ?? '{}') as GameState;
+    expect(saved.players[0]?.cash).toBeGreaterThan(bình?.cash ?? 0);
+    const cash = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      maximumFractionDigits: 0,
+    }).format(saved.players[0]?.cash ?? 0);
+    expect(screen.getAllByText(cash).length).toBeGreaterThan(0);
   });
 });
