@@ -4,9 +4,9 @@ import {
   Button,
   Card,
   Checkbox,
-  Group,
   NumberInput,
   SegmentedControl,
+  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -150,14 +150,15 @@ export function SetupPage() {
         );
       })}
       {error && <Alert color="red">{error}</Alert>}
-      <Group grow>
+      {/* Stacked on phones so neither label is cut; side by side from the sm breakpoint. */}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Button variant="default" onClick={rollAll}>
           Tung xúc xắc cho tất cả
         </Button>
         <Button onClick={start} disabled={!valid}>
           Bắt đầu ván
         </Button>
-      </Group>
+      </SimpleGrid>
     </Stack>
   );
 }
