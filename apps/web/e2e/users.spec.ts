@@ -2,23 +2,12 @@
 // in the URL; create, edit and delete; the import template downloaded and imported back; the admin guard.
 import fs from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { USER_IMPORT_COLUMNS as IMPORT_COLUMNS } from '@staff/contracts';
 import { readSheet } from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
 import { ensureUsers, type SeedUser } from './support/admin-api';
 import { signIn } from './support/session';
 import { ADMIN, MANAGER } from './support/users';
-
-const IMPORT_COLUMNS = [
-  'email',
-  'first_name',
-  'middle_name',
-  'last_name',
-  'phone',
-  'role',
-  'gender',
-  'is_active',
-  'password',
-];
 
 // 25 users under one domain, so "roster" isolates them from every other spec's users: 3 pages of 10.
 const DOMAIN = 'roster.e2e.test';
