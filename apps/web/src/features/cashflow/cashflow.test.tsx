@@ -192,15 +192,15 @@ describe('session', () => {
     );
   });
 
-  it('shows the engine refusal reason', async () => {
+  it('says a finished game is over and stops its turn buttons', async () => {
     localStorage.setItem(
       SESSION_KEY,
       JSON.stringify({ ...savedGame(), finishedAt: '2026-01-01T00:00:00.000Z' }),
     );
-    const user = userEvent.setup();
     renderCashflow('/cashflow/session');
-    await user.click(await screen.findByRole('button', { name: 'Qua ngày (Cashday)' }));
-    expect(screen.getAllByText('Ván chơi đã kết thúc.')).toHaveLength(2);
+    expect(await screen.findByText('Ván chơi đã kết thúc.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Qua ngày (Cashday)' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Qua lượt' })).toHaveProperty('disabled', true);
   });
 
   it('pays the current player on Cashday and shows dollars', async () => {

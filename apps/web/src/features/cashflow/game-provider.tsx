@@ -7,9 +7,11 @@ import {
   type GameAction,
   type GameState,
   type PlayerSetup,
+  type UndoResult,
+  undo as undoLast,
 } from '@staff/cashflow-engine';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
-import { clearOldGameData, loadGame, saveGame } from './storage';
+import { clearOldGameData, clearSavedGame, loadGame, saveGame } from './storage';
 
 export type GameContextValue = {
   state: GameState;
@@ -18,6 +20,10 @@ export type GameContextValue = {
   dispatch: (action: GameAction) => ActionResult;
   /** The setup flow (spec 4): clear old data, reset, order by roll, assign careers, save. */
   startGame: (players: PlayerSetup[]) => ActionResult;
+  /** Goes back to exactly the state before the last logged action. */
+  undo: () => UndoResult;
+  /** Ends the game here: clears the saved game (spec 4, reset). */
+  resetGame: () => void;
 };
 
 const GameContext = createContext<GameContextValue | null>(null);
@@ -58,9 +64,22 @@ export function GameProvider({ children }: { children: ReactNode }) {
     [commit],
   );
 
+  const undo = useCallback((): UndoResult => {
+    const result = undoLast(stateRef.current);
+    if (result.ok) commit(result.state);
+    return result;
+  }, [commit]);
+
+  const resetGame = useCallback(() => {
+    const fresh = createInitialState();
+    stateRef.current = fresh;
+    setState(fresh);
+    clearSavedGame();
+  }, []);
+
   const value = useMemo(
-    () => ({ state, loadProblem, dispatch, startGame }),
-    [state, loadProblem, dispatch, startGame],
+    () => ({ state, loadProblem, dispatch, startGame, undo, resetGame }),
+    [state, loadProblem, dispatch, startGame, undo, resetGame],
   );
   return <GameContext.Provider value={value}>{children}</GameContext.Provider>;
 }

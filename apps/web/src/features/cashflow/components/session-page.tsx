@@ -1,23 +1,60 @@
-// Session (spec 2), first cut: whose turn, Cashday and next turn, one summary card per player with
-// the current player first.
+// Session (spec 2): whose turn, Cashday and next turn, the unsent-result banner, one card per player with
+// the current player first, the game log with Undo, and the finishing panel. Toasts announce a player
+// entering the Fast Track and the game's winner.
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { currentPlayer, type GameAction, MESSAGES } from '@staff/cashflow-engine';
-import { useState } from 'react';
+import { notifications } from '@mantine/notifications';
+import { currentPlayer, detectGameEvents, type GameState, MESSAGES } from '@staff/cashflow-engine';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useGame } from '../game-provider';
+import { FinishPanel } from './finish-panel';
+import { GameLog } from './game-log';
 import { LoadProblemAlert } from './load-problem-alert';
-import { PlayerSummaryCard } from './player-summary-card';
+import { PendingResultBanner, useFinalize } from './pending-result';
+import { PlayerCard } from './player-card';
+import { useRunAction } from './use-run-action';
+
+/** Toasts for what the last change brought: a player into the Fast Track, the game's first winner. */
+function useGameEventToasts(state: GameState) {
+  const previous = useRef(state);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = state;
+    if (before === state) return;
+    const events = detectGameEvents(before, state);
+    const name = (id: string | null) => state.players.find((p) => p.id === id)?.name ?? '';
+    for (const id of events.enteredFastTrack) {
+      notifications.show({
+        color: 'green',
+        title: 'Fast Track!',
+        message: `${name(id)} đã thoát Rat Race và vào Fast Track.`,
+        autoClose: 6000,
+      });
+    }
+    if (events.newWinnerId) {
+      notifications.show({
+        color: 'yellow',
+        title: 'Có người thắng!',
+        message: `${name(events.newWinnerId)} đã thắng ván này.`,
+        autoClose: 8000,
+      });
+    }
+  }, [state]);
+}
 
 export function SessionPage() {
   useDocumentTitle('Ván chơi');
-  const { state, dispatch } = useGame();
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { state } = useGame();
+  const run = useRunAction();
+  const finalize = useFinalize();
+  useGameEventToasts(state);
 
   if (state.players.length === 0) {
     return (
       <Stack gap="md" py="md" align="flex-start">
         <LoadProblemAlert />
+        <PendingResultBanner finalize={finalize} />
         <Text>{MESSAGES.noGame}</Text>
         <Button component={Link} to="/cashflow/setup">
           Thiết lập ván chơi
@@ -28,11 +65,7 @@ export function SessionPage() {
 
   const turn = currentPlayer(state);
   const rotated = [...state.players.slice(state.currentTurn), ...state.players.slice(0, state.currentTurn)];
-
-  function run(action: GameAction) {
-    const result = dispatch(action);
-    setRefusal(result.ok ? null : result.reason);
-  }
+  const finished = state.finishedAt !== null;
 
   return (
     <Stack gap="sm" py="md">
@@ -49,22 +82,35 @@ export function SessionPage() {
             Lượt của {turn?.name}
           </Title>
           <Group grow>
-            <Button onClick={() => run({ type: 'cashday' })}>Qua ngày (Cashday)</Button>
-            <Button variant="default" onClick={() => run({ type: 'nextTurn' })}>
+            <Button disabled={finished} onClick={() => run({ type: 'cashday' })}>
+              Qua ngày (Cashday)
+            </Button>
+            <Button variant="default" disabled={finished} onClick={() => run({ type: 'nextTurn' })}>
               Qua lượt
             </Button>
           </Group>
         </Stack>
       </Paper>
-      {refusal && (
-        <Alert color="red" withCloseButton onClose={() => setRefusal(null)}>
-          {refusal}
-        </Alert>
-      )}
-      {state.finishedAt && <Alert color="gray">{MESSAGES.gameFinished}</Alert>}
+      <PendingResultBanner finalize={finalize} />
+      {finished && <Alert color="gray">{MESSAGES.gameFinished}</Alert>}
       {rotated.map((player) => (
-        <PlayerSummaryCard key={player.id} player={player} active={player.id === turn?.id} />
+        <PlayerCard key={player.id} player={player} state={state} active={player.id === turn?.id} />
       ))}
+      <GameLog state={state} />
+      {finished ? (
+        !finalize.pending && (
+          <Button component={Link} to="/cashflow/setup" variant="light">
+            Bắt đầu ván mới
+          </Button>
+        )
+      ) : (
+        <FinishPanel
+          state={state}
+          sending={finalize.sending}
+          error={finalize.pending ? null : finalize.error}
+          onFinish={finalize.finish}
+        />
+      )}
     </Stack>
   );
 }

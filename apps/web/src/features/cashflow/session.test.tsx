@@ -1,0 +1,309 @@
+// The session screen: the player card's controls, the card picker's checks, toasts, undo, and the
+// finalize flow that never loses a result.
+import { applyAction, createInitialState, type GameAction, type GameState } from '@staff/cashflow-engine';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, jsonResponse } from '../../test/fake-api';
+import { renderRoutes } from '../../test/render';
+import { CashflowLayout } from './components/cashflow-layout';
+import { cashflowPages } from './routes';
+import { PENDING_KEY, SESSION_KEY } from './storage';
+
+function renderSession(path = '/cashflow/session') {
+  return renderRoutes([{ element: <CashflowLayout />, children: cashflowPages }], path);
+}
+
+/** Bình (Doanh nhân, $400 cash, expenses $2,930) plays first, then An (Tài xế). */
+function game(...actions: GameAction[]): GameState {
+  let state = createInitialState();
+  for (const action of [
+    {
+      type: 'setupPlayers',
+      players: [
+        { name: 'An', diceSum: 5 },
+        { name: 'Bình', diceSum: 9 },
+      ],
+    } as GameAction,
+    ...actions,
+  ]) {
+    const result = applyAction(state, action);
+    if (!result.ok) throw new Error(result.reason);
+    state = result.state;
+  }
+  return state;
+}
+
+function saved(): GameState {
+  return JSON.parse(localStorage.getItem(SESSION_KEY) ?? '{}') as GameState;
+}
+
+const card = (name: string) => screen.getByLabelText(`Người chơi ${name}`);
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('player card', () => {
+  it('enables controls only on the active player card', async () => {
+    localStorage.setItem(SESSION_KEY, JSON.stringify(game()));
+    renderSession();
+    await screen.findByText('Lượt của Bình');
+    const active = within(card('Bình'));
+    const other = within(card('An'));
+    expect(active.getByRole('button', { name: 'Chọn thẻ' })).toHaveProperty('disabled', false);
+    expect(other.getByRole('button', { name: 'Chọn thẻ' })).toHaveProperty('disabled', true);
+    expect(other.getByRole('button', { name: 'Thêm một con' })).toHaveProperty('disabled', true);
+    expect(other.getByLabelText('Số tiền vay (bội số $1,000)')).toHaveProperty('disabled', true);
+    expect(other.getByRole('group', { name: 'Điều khiển của An' })).toHaveProperty('disabled', true);
+    expect(active.getByRole('group', { name: 'Điều khiển của Bình' })).toHaveProperty('disabled', false);
+  });
+
+  it('shows the starting debts and the income statement of the career', async () => {
+    localStorage.setItem(SESSION_KEY, JSON.stringify(game()));
+    renderSession();
+    const bình = within(await screen.findByLabelText('Người chơi Bình'));
+    expect(bình.getByText(/^Doanh nhân/)).toBeTruthy();
+    expect(bình.getByRole('listitem', { name: 'Nợ Nợ mua nhà' })).toBeTruthy();
+    const statement = within(bình.getByRole('group', { name: 'Thu nhập và chi phí' }));
+    expect(statement.getAllByText('$4,600')).toHaveLength(2); // salary and total income
+    expect(statement.getByText('$2,930')).toBeTruthy();
+  });
+
+  it('borrows in multiples of $1,000 and repays the loan in steps', async () => {
+    localStorage.setItem(SESSION_KEY, JSON.stringify(game()));
+    const user = userEvent.setup();
+    renderSession();
+    const bình = within(await screen.findByLabelText('Người chơi Bình'));
+    await user.type(bình.getByLabelText('Số tiền vay (bội số $1,000)'), '2500');
+    expect(bình.getByText('Sẽ vay $3,000')).toBeTruthy();
+    await user.click(bình.getByRole('button', { name: 'Vay' }));
+    expect(saved().players[0]?.cash).toBe(3400);
+    expect(saved().players[0]?.liabilities.find((d) => d.name === 'Vay')).toMatchObject({
+      balance: 3000,
+      monthlyPayment: 300,
+    });
+    await user.type(bình.getByLabelText('Số tiền trả khoản Vay'), '1000');
+    await user.click(bình.getByRole('button', { name: 'Trả' }));
+    expect(saved().players[0]?.liabilities.find((d) => d.name === 'Vay')?.balance).toBe(2000);
+    expect(saved().players[0]?.cash).toBe(2400);
+  });
+
+  it('counts children from 0 to 3 and undoes the last action', async () => {
+    localStorage.setItem(SESSION_KEY, JSON.stringify(game()));
+    const user = userEvent.setup();
+    renderSession();
+    const bình = within(await screen.findByLabelText('Người chơi Bình'));
+    for (let i = 0; i < 3; i++) await user.click(bình.getByRole('button', { name: 'Thêm một con' }));
+    expect(bình.getByText('Con: 3 / 3')).toBeTruthy();
+    expect(bình.getByRole('button', { name: 'Thêm một con' })).toHaveProperty('disabled', true);
+    await user.click(screen.getByRole('button', { name: 'Hoàn tác' }));
+    expect(bình.getByText('Con: 2 / 3')).toBeTruthy();
+    expect(saved().players[0]?.babies).toBe(2);
+  });
+});
+
+describe('card picker', () => {
+  it('buys a stock as its own line', async () => {
+    localStorage.setItem(SESSION_KEY, JSON.stringify(game()));
+    const user = userEvent.setup();
+    renderSession();
+    const bình = within(await screen.findByLabelText('Người chơi Bình'));
+    await user.click(bình.getByRole('button', { name: 'Chọn thẻ' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Chọn thẻ' }));
+    await user.click(dialog.getByRole('button', { name: 'Thẻ GRO4US' }));
+    await user.type(dialog.getByLabelText('Số cổ phiếu'), '10');
+    await user.click(dialog.getByRole('button', { name: 'Mua cổ phiếu' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Chọn thẻ' })).toBeNull());
+    expect(bình.getByRole('listitem', { name: 'GRO4US (10 cp)' })).toBeTruthy();
+    expect(saved().players[0]).toMatchObject({ cash: 300 });
+  });
+
+  it('blocks an asset short of its down payment until it is financed', async () => {
+    localStorage.setItem(SESSION_KEY, JSON.stringify(game()));
+    const user = userEvent.setup();
+    renderSession();
+    const bình = within(await screen.findByLabelText('Người chơi Bình'));
+    await user.click(bình.getByRole('button', { name: 'Chọn thẻ' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Chọn thẻ' }));
+    await user.click(dialog.getByRole('tab', { name: 'Tài sản & kinh doanh' }));
+    await user.click(dialog.getByRole('button', { name: 'Thẻ CH32' }));
+    expect(dialog.getByText('Tiền mặt hiện có không đủ. Hãy vay thêm trước khi mua.')).toBeTruthy();
+    expect(dialog.getByRole('button', { name: 'Mua tài sản' })).toHaveProperty('disabled', true);
+    await user.type(dialog.getByLabelText('Vay để trả trước (bội số $1,000)'), '2000');
+    await user.click(dialog.getByRole('button', { name: 'Mua tài sản' }));
+    const player = saved().players[0];
+    expect(player?.cash).toBe(400);
+    expect(player?.liabilities.find((d) => d.name === 'CH32 (Vay)')?.balance).toBe(2000);
+    expect(player?.assets.map((a) => a.name)).toEqual(['CH32']);
+  });
+
+  it('refuses an expense that would make cash negative', async () => {
+    localStorage.setItem(SESSION_KEY, JSON.stringify(game()));
+    const user = userEvent.setup();
+    renderSession();
+    const bình = within(await screen.findByLabelText('Người chơi Bình'));
+    await user.click(bình.getByRole('button', { name: 'Chọn thẻ' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Chọn thẻ' }));
+    await user.click(dialog.getByRole('tab', { name: 'Chi phí' }));
+    await user.click(dialog.getByRole('button', { name: 'Thẻ PH' }));
+    expect(dialog.getByText('Tiền mặt hiện có không đủ để chi. Không thể trừ âm.')).toBeTruthy();
+    expect(dialog.getByRole('button', { name: 'Chi tiền' })).toHaveProperty('disabled', true);
+  });
+
+  it('moves a player to the Fast Track with a toast when passive income covers expenses', async () => {
+    localStorage.setItem(SESSION_KEY, JSON.stringify(game()));
+    const user = userEvent.setup();
+    renderSession();
+    const bình = within(await screen.findByLabelText('Người chơi Bình'));
+    await user.click(bình.getByRole('button', { name: 'Chọn thẻ' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Chọn thẻ' }));
+    await user.click(dialog.getByRole('tab', { name: 'Thẻ tự nhập' }));
+    await user.click(dialog.getByRole('radio', { name: 'Tài sản & kinh doanh' }));
+    await user.type(dialog.getByLabelText(/Tên thẻ/), 'Chuỗi cà phê');
+    await user.type(dialog.getByLabelText('Giá trị'), '0');
+    await user.type(dialog.getByLabelText('Thu nhập mỗi vòng'), '2930');
+    await user.click(dialog.getByRole('button', { name: 'Mua tài sản' }));
+    expect(await screen.findByText('Bình đã thoát Rat Race và vào Fast Track.')).toBeTruthy();
+    const player = saved().players[0];
+    expect(player?.phase).toBe('fast');
+    expect(player?.assets).toEqual([
+      expect.objectContaining({
+        name: 'Thu nhập Rat Race (Fast Track)',
+        monthlyIncome: 293000,
+        locked: true,
+      }),
+    ]);
+    expect(bình.getByRole('listitem', { name: 'Thu nhập Rat Race (Fast Track)' })).toBeTruthy();
+    expect(bình.queryByRole('button', { name: 'Bán' })).toBeNull();
+  });
+});
+
+/** Bình in the Fast Track with the dream bought: the game's winner, by DREAM. */
+function wonGame(): GameState {
+  return game(
+    { type: 'enterFastTrack', playerId: 'p1' },
+    { type: 'setDream', playerId: 'p1', hasDream: true },
+  );
+}
+
+async function finish(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Kết thúc & Gửi kết quả' }));
+  await user.click(await screen.findByRole('button', { name: 'Kết thúc & Gửi' }));
+}
+
+describe('finalize', () => {
+  it('stores the result as pending, sends it, then resets and goes home', async () => {
+    let pendingWhenSent: string | null = null;
+    const api = fakeApi({
+      'POST /api/cashflow/sessions/finalize/': () => {
+        pendingWhenSent = localStorage.getItem(PENDING_KEY);
+        return jsonResponse(201, { id: 1 });
+      },
+    });
+    localStorage.setItem(SESSION_KEY, JSON.stringify(wonGame()));
+    const user = userEvent.setup();
+    const { router } = renderSession();
+    await finish(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cashflow'));
+    expect(await screen.findByText('Đã lưu kết quả ván chơi thành công!')).toBeTruthy();
+    const body = JSON.parse(String(api.callsTo('POST /api/cashflow/sessions/finalize/')[0]?.body));
+    expect(body).toMatchObject({ num_players: 2, win_type: 'DREAM', winner_index: 0 });
+    expect(
+      body.results.map((r: { guest_name: string; is_winner: boolean }) => [r.guest_name, r.is_winner]),
+    ).toEqual([
+      ['Bình', true],
+      ['An', false],
+    ]);
+    expect(typeof body._pending_ts).toBe('number');
+    expect(JSON.parse(pendingWhenSent ?? '{}')._pending_ts).toBe(body._pending_ts);
+    expect(localStorage.getItem(PENDING_KEY)).toBeNull();
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+  });
+
+  it('keeps the result on failure and resends it from the banner with the same key', async () => {
+    let answer = jsonResponse(503, { detail: 'Máy chủ đang bảo trì.' });
+    const api = fakeApi({ 'POST /api/cashflow/sessions/finalize/': () => answer });
+    localStorage.setItem(SESSION_KEY, JSON.stringify(wonGame()));
+    const user = userEvent.setup();
+    renderSession();
+    await finish(user);
+    expect(await screen.findByText('Máy chủ đang bảo trì.')).toBeTruthy();
+    expect(screen.getByText('Có kết quả ván chơi chưa gửi')).toBeTruthy();
+    const pending = JSON.parse(localStorage.getItem(PENDING_KEY) ?? '{}');
+    expect(pending.win_type).toBe('DREAM');
+
+    answer = jsonResponse(200, { id: 1 });
+    await user.click(screen.getByRole('button', { name: 'Gửi lại ngay' }));
+    expect(await screen.findByText('Đã khôi phục và lưu kết quả ván chơi thành công!')).toBeTruthy();
+    const sent = api
+      .callsTo('POST /api/cashflow/sessions/finalize/')
+      .map((c) => JSON.parse(String(c.body))._pending_ts);
+    expect(sent).toEqual([pending._pending_ts, pending._pending_ts]);
+    expect(localStorage.getItem(PENDING_KEY)).toBeNull();
+  });
+
+  it('says the default message when the network fails, and hides the banner on Ẩn', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    localStorage.setItem(SESSION_KEY, JSON.stringify(wonGame()));
+    const user = userEvent.setup();
+    renderSession();
+    await finish(user);
+    expect(
+      await screen.findByText(
+        'Gửi thất bại. Kết quả đã được lưu tạm thời trên máy, bạn có thể thử gửi lại. (Failed to fetch)',
+      ),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Ẩn' }));
+    expect(screen.queryByText('Có kết quả ván chơi chưa gửi')).toBeNull();
+    expect(localStorage.getItem(PENDING_KEY)).not.toBeNull();
+  });
+
+  it('resends a pending result by itself when there is no game, and says so when it fails', async () => {
+    const pending = {
+      num_players: 1,
+      start_time: '2026-01-01T00:00:00Z',
+      end_time: '2026-01-01T01:00:00Z',
+      win_type: 'DREAM',
+      winner_index: 0,
+      results: [],
+      _pending_ts: 42,
+    };
+    localStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+    const api = fakeApi({
+      'POST /api/cashflow/sessions/finalize/': () => new Response(null, { status: 502 }),
+    });
+    renderSession();
+    expect(
+      await screen.findByText('Khôi phục gửi thất bại. Vui lòng thử lại. (Request failed with status 502)'),
+    ).toBeTruthy();
+    expect(api.callsTo('POST /api/cashflow/sessions/finalize/')).toHaveLength(1);
+    expect(localStorage.getItem(PENDING_KEY)).not.toBeNull();
+  });
+
+  it('resends when the browser comes back online', async () => {
+    const pending = {
+      num_players: 1,
+      start_time: '2026-01-01T00:00:00Z',
+      end_time: '2026-01-01T01:00:00Z',
+      win_type: 'DREAM',
+      winner_index: 0,
+      results: [],
+      _pending_ts: 43,
+    };
+    localStorage.setItem(SESSION_KEY, JSON.stringify(game()));
+    localStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+    const api = fakeApi({ 'POST /api/cashflow/sessions/finalize/': () => jsonResponse(200, { id: 9 }) });
+    renderSession();
+    expect(await screen.findByText('Có kết quả ván chơi chưa gửi')).toBeTruthy();
+    expect(api.callsTo('POST /api/cashflow/sessions/finalize/')).toHaveLength(0);
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText('Đã khôi phục và lưu kết quả ván chơi thành công!')).toBeTruthy();
+    expect(localStorage.getItem(PENDING_KEY)).toBeNull();
+    expect(saved().players).toHaveLength(2);
+  });
+});
