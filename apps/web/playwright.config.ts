@@ -114,7 +114,7 @@ export default defineConfig({
     },
     {
       name: 'phone',
-      testMatch: /shell\.spec\.ts/,
+      testMatch: /(shell|cashflow)\.spec\.ts/,
       grep: /@phone/,
       use: { ...chromium, viewport: { width: 390, height: 844 }, isMobile: false, hasTouch: false },
     },

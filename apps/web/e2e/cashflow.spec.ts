@@ -1,0 +1,177 @@
+// A CASHFLOW 101 game at the table (cashflow.md sections 2, 4, 5): setup with guests and rolled dice,
+// turns with Cashday, the card picker, the bank loan, children, undo, a reload mid-game, the Fast Track
+// with its toast, and controls only for the active player — on a laptop and on a phone.
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { signIn } from './support/session';
+import { NDF } from './support/users';
+
+function playerCard(page: Page, name: string): Locator {
+  return page.getByLabel(`Người chơi ${name}`, { exact: true });
+}
+
+/** Reads the cash figure of a player's card, e.g. "$2,070" → 2070. */
+async function cashOf(page: Page, name: string): Promise<number> {
+  const text = await playerCard(page, name)
+    .getByText('Tiền mặt', { exact: true })
+    .locator('xpath=following-sibling::*[1]')
+    .innerText();
+  return Number(text.replace(/[$,]/g, ''));
+}
+
+async function setUpGame(page: Page, players: { name: string; dice: number }[]): Promise<void> {
+  await page.goto('/cashflow/setup');
+  await expect(page.getByRole('heading', { name: 'Thiết lập ván chơi' })).toBeVisible();
+  await page
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${players.length}$`) })
+    .click();
+  await page.getByRole('button', { name: 'Tung xúc xắc cho tất cả' }).click();
+  for (const [index, player] of players.entries()) {
+    const dice = page.getByLabel(`Tổng xúc xắc người chơi ${index + 1}`);
+    // Rolled: two dice, each 1–6.
+    const rolled = Number(await dice.inputValue());
+    expect(rolled).toBeGreaterThanOrEqual(2);
+    expect(rolled).toBeLessThanOrEqual(12);
+    await page.getByLabel(`Tên người chơi ${index + 1}`).fill(player.name);
+    await dice.fill(String(player.dice));
+  }
+  await page.getByRole('button', { name: 'Bắt đầu ván' }).click();
+  await expect(page).toHaveURL(/\/cashflow\/session$/);
+}
+
+async function openPicker(page: Page, name: string): Promise<Locator> {
+  await playerCard(page, name).getByRole('button', { name: 'Chọn thẻ' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Chọn thẻ' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('a three-player game with guests, from setup to the Fast Track, survives a reload', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, NDF);
+  // Bình (9, Doanh nhân) starts, then An (5, Tài xế), then Chi (3, Công nhân).
+  await setUpGame(page, [
+    { name: 'An', dice: 5 },
+    { name: 'Bình', dice: 9 },
+    { name: 'Chi', dice: 3 },
+  ]);
+  await expect(page.getByRole('heading', { name: 'Lượt của Bình' })).toBeVisible();
+  const cards = page.getByLabel(/^Người chơi /);
+  await expect(cards).toHaveCount(3);
+  await expect(cards.first()).toHaveAttribute('aria-label', 'Người chơi Bình');
+  await expect(playerCard(page, 'Bình').getByText(/^Doanh nhân/)).toBeVisible();
+
+  // Only the active player's card has enabled controls.
+  for (const other of ['An', 'Chi']) {
+    await expect(playerCard(page, other).getByRole('button', { name: 'Chọn thẻ' })).toBeDisabled();
+    await expect(playerCard(page, other).getByRole('button', { name: 'Vay' })).toBeDisabled();
+    await expect(playerCard(page, other).getByRole('button', { name: 'Thêm một con' })).toBeDisabled();
+  }
+  const bình = playerCard(page, 'Bình');
+  await expect(bình.getByRole('button', { name: 'Chọn thẻ' })).toBeEnabled();
+
+  // Cashday pays the cash flow: $400 + ($4,600 − $2,930).
+  expect(await cashOf(page, 'Bình')).toBe(400);
+  await page.getByRole('button', { name: 'Qua ngày (Cashday)' }).click();
+  await expect.poll(() => cashOf(page, 'Bình')).toBe(2070);
+
+  // A stock from the picker: 100 × $10.
+  let dialog = await openPicker(page, 'Bình');
+  await dialog.getByRole('button', { name: 'Thẻ GRO4US' }).click();
+  await dialog.getByLabel('Số cổ phiếu').fill('100');
+  await dialog.getByRole('button', { name: 'Mua cổ phiếu' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(bình.getByRole('listitem', { name: 'GRO4US (100 cp)' })).toBeVisible();
+  await expect.poll(() => cashOf(page, 'Bình')).toBe(1070);
+
+  // Borrow $5,000 (typed as 4,600: rounded to the nearest $1,000), then a small asset for its down payment.
+  await bình.getByLabel('Số tiền vay (bội số $1,000)').fill('4600');
+  await expect(bình.getByText('Sẽ vay $5,000')).toBeVisible();
+  await bình.getByRole('button', { name: 'Vay', exact: true }).click();
+  await expect.poll(() => cashOf(page, 'Bình')).toBe(6070);
+  await expect(bình.getByRole('listitem', { name: 'Nợ Vay' })).toContainText('$500 / vòng');
+
+  dialog = await openPicker(page, 'Bình');
+  await dialog.getByRole('tab', { name: 'Tài sản & kinh doanh' }).click();
+  await dialog.getByRole('button', { name: 'Thẻ CHCC' }).click();
+  await expect(dialog.getByText('Tiền mặt hiện có không đủ. Hãy vay thêm trước khi mua.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Mua tài sản' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Chọn thẻ khác' }).click();
+  await dialog.getByRole('button', { name: 'Thẻ CH32' }).click();
+  await dialog.getByRole('button', { name: 'Mua tài sản' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(bình.getByRole('listitem', { name: 'CH32' })).toBeVisible();
+  await expect.poll(() => cashOf(page, 'Bình')).toBe(4070);
+
+  // Repay $1,000 of the loan.
+  await bình.getByLabel('Số tiền trả khoản Vay').fill('1000');
+  await bình.getByRole('button', { name: 'Trả', exact: true }).click();
+  await expect(bình.getByRole('listitem', { name: 'Nợ Vay' })).toContainText('Dư nợ $4,000');
+  await expect.poll(() => cashOf(page, 'Bình')).toBe(3070);
+
+  // A child, then undo it.
+  await bình.getByRole('button', { name: 'Thêm một con' }).click();
+  await expect(bình.getByText('Con: 1 / 3')).toBeVisible();
+  const log = page.getByRole('region', { name: 'Nhật ký ván chơi' });
+  await expect(log.getByRole('listitem').first()).toHaveText(/Bình: Thêm 1 con/);
+  await log.getByRole('button', { name: 'Hoàn tác' }).click();
+  await expect(bình.getByText('Con: 0 / 3')).toBeVisible();
+  await expect(log.getByRole('listitem').first()).toHaveText(/Bình: Trả nợ Vay \$1,000/);
+
+  // A reload in the middle of the game finds everything as it was.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Lượt của Bình' })).toBeVisible();
+  await expect.poll(() => cashOf(page, 'Bình')).toBe(3070);
+  await expect(bình.getByRole('listitem', { name: 'GRO4US (100 cp)' })).toBeVisible();
+  await expect(bình.getByRole('listitem', { name: 'CH32' })).toBeVisible();
+  await expect(bình.getByRole('listitem', { name: 'Nợ Vay' })).toContainText('Dư nợ $4,000');
+  await expect(bình.getByText('Con: 0 / 3')).toBeVisible();
+
+  // Next turn: An plays first and Bình's controls are off.
+  await page.getByRole('button', { name: 'Qua lượt' }).click();
+  await expect(page.getByRole('heading', { name: 'Lượt của An' })).toBeVisible();
+  await expect(cards.first()).toHaveAttribute('aria-label', 'Người chơi An');
+  await expect(bình.getByRole('button', { name: 'Chọn thẻ' })).toBeDisabled();
+
+  // A business typed in by hand whose income covers An's expenses ($1,620) takes An to the Fast Track.
+  dialog = await openPicker(page, 'An');
+  await dialog.getByRole('tab', { name: 'Thẻ tự nhập' }).click();
+  await dialog
+    .locator('label')
+    .filter({ hasText: /^Tài sản & kinh doanh$/ })
+    .click();
+  await dialog.getByLabel('Tên thẻ').fill('Chuỗi cà phê');
+  await dialog.getByLabel('Giá trị').fill('0');
+  await dialog.getByLabel('Thu nhập mỗi vòng').fill('1620');
+  await dialog.getByRole('button', { name: 'Mua tài sản' }).click();
+  await expect(page.getByText('An đã thoát Rat Race và vào Fast Track.')).toBeVisible();
+  const an = playerCard(page, 'An');
+  await expect(an.getByText('Fast Track', { exact: true })).toBeVisible();
+  await expect(an.getByRole('listitem', { name: 'Thu nhập Rat Race (Fast Track)' })).toContainText(
+    '+$162,000 / vòng',
+  );
+  await expect(an.getByText('Khóa', { exact: true })).toBeVisible();
+
+  // The Fast Track survives a reload too.
+  await page.reload();
+  await expect(playerCard(page, 'An').getByText('Fast Track', { exact: true })).toBeVisible();
+});
+
+test.describe('on a phone @phone', () => {
+  test('a player can run a turn one-handed @phone', async ({ page }) => {
+    await signIn(page, NDF);
+    await setUpGame(page, [{ name: 'Dũng', dice: 10 }]);
+    await page.getByRole('button', { name: 'Qua ngày (Cashday)' }).click();
+    const dialog = await openPicker(page, 'Dũng');
+    // The picker fills the phone's screen.
+    const box = await dialog.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(380);
+    await dialog.getByRole('button', { name: 'Thẻ ON2U' }).click();
+    await dialog.getByLabel('Số cổ phiếu').fill('50');
+    await dialog.getByRole('button', { name: 'Mua cổ phiếu' }).click();
+    await expect(playerCard(page, 'Dũng').getByRole('listitem', { name: 'ON2U (50 cp)' })).toBeVisible();
+    // Nothing is wider than the screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
