@@ -93,6 +93,8 @@ describe('player card', () => {
     const user = userEvent.setup();
     renderSession();
     const bình = within(await screen.findByLabelText('Người chơi Bình'));
+    // Right after setup there is nothing to undo: the setup itself is redone from the setup screen.
+    expect(screen.getByRole('button', { name: 'Hoàn tác' })).toHaveProperty('disabled', true);
     for (let i = 0; i < 3; i++) await user.click(bình.getByRole('button', { name: 'Thêm một con' }));
     expect(bình.getByText('Con: 3 / 3')).toBeTruthy();
     expect(bình.getByRole('button', { name: 'Thêm một con' })).toHaveProperty('disabled', true);

@@ -9,6 +9,7 @@ import { formatUsd } from '../format';
 import { useGame } from '../game-provider';
 
 const SHOWN = 15;
+const SETUP_ACTIONS = new Set(['setupPlayers', 'assignCareers', 'reset']);
 
 function CashMove({ entry }: { entry: LogEntry }) {
   if (entry.cashBefore === null || entry.cashAfter === null || entry.cashBefore === entry.cashAfter)
@@ -26,7 +27,8 @@ export function GameLog({ state }: { state: GameState }) {
   const entries = [...state.log].reverse();
   const shown = all ? entries : entries.slice(0, SHOWN);
   const last = state.log.at(-1);
-  const canUndo = Boolean(last?.previous);
+  // The game's setup is not undone here: a new game starts from the setup screen.
+  const canUndo = Boolean(last?.previous) && !SETUP_ACTIONS.has(last?.action.type ?? '');
 
   return (
     <Card withBorder padding="sm" radius="md" component="section" aria-label="Nhật ký ván chơi">

@@ -1,7 +1,7 @@
 // Session (spec 2): whose turn, Cashday and next turn, the unsent-result banner, one card per player with
 // the current player first, the game log with Undo, and the finishing panel. Toasts announce a player
 // entering the Fast Track and the game's winner.
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { currentPlayer, detectGameEvents, type GameState, MESSAGES } from '@staff/cashflow-engine';
@@ -93,9 +93,11 @@ export function SessionPage() {
       </Paper>
       <PendingResultBanner finalize={finalize} />
       {finished && <Alert color="gray">{MESSAGES.gameFinished}</Alert>}
-      {rotated.map((player) => (
-        <PlayerCard key={player.id} player={player} state={state} active={player.id === turn?.id} />
-      ))}
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
+        {rotated.map((player) => (
+          <PlayerCard key={player.id} player={player} state={state} active={player.id === turn?.id} />
+        ))}
+      </SimpleGrid>
       <GameLog state={state} />
       {finished ? (
         !finalize.pending && (
