@@ -103,6 +103,9 @@ export default defineConfig({
   use: {
     baseURL: E2E_SERVERS.main.url,
     trace: 'retain-on-failure',
+    // The app's service worker would answer some requests itself, out of page.route()'s reach; the
+    // offline test in cashflow.spec.ts turns it back on.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
   projects: [

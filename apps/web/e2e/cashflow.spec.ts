@@ -175,3 +175,28 @@ test.describe('on a phone @phone', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
+
+test.describe('with no network', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('a loaded game keeps going offline, through a reload', async ({ page, context }) => {
+    await signIn(page, NDF);
+    await setUpGame(page, [
+      { name: 'Giang', dice: 8 },
+      { name: 'Hà', dice: 4 },
+    ]);
+    // The service worker has precached the app shell.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Lượt của Giang' })).toBeVisible();
+    await page.getByRole('button', { name: 'Qua ngày (Cashday)' }).click();
+    // Giáo viên: $400 + ($3,300 − $2,190).
+    await expect.poll(() => cashOf(page, 'Giang')).toBe(1510);
+    await page.getByRole('button', { name: 'Qua lượt' }).click();
+    await expect(page.getByRole('heading', { name: 'Lượt của Hà' })).toBeVisible();
+    await context.setOffline(false);
+  });
+});
