@@ -14,8 +14,8 @@ async function cashOf(page: Page, name: string): Promise<number> {
   const text = await playerCard(page, name)
     .getByText('Tiền mặt', { exact: true })
     .locator('xpath=following-sibling::*[1]')
-    .innerText();
-  return Number(text.replace(/[$,]/g, ''));
+    .textContent();
+  return Number((text ?? '').replace(/[$,]/g, ''));
 }
 
 async function setUpGame(page: Page, players: { name: string; dice: number }[]): Promise<void> {
