@@ -27,7 +27,17 @@ export interface DbOptions {
 
 export function createDb(options: DbOptions): Db {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // Fail fast while the database is down (the request answers 503) instead of queueing forever.
+      connectionTimeoutMillis: 5_000,
+    });
+    // An idle client whose server went away emits 'error' on the pool; unhandled, it would end the
+    // process. The pool drops that client and connects afresh once the database is back.
+    pool.on('error', (err) => {
+      process.emitWarning(`PostgreSQL idle client error: ${err.message}`);
+    });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(options.dataDir, { recursive: true });

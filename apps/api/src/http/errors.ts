@@ -50,6 +50,31 @@ const FASTIFY_MESSAGES: Record<string, (err: FastifyError) => string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: () => 'The request is not multipart/form-data.',
 };
 
+/** Node's and PostgreSQL's ways of saying the database cannot be reached right now. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EPIPE',
+  'EAI_AGAIN',
+]);
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_CODES.has(code)) return true;
+    // Class 08: connection exception; 57P01–57P03: the server is shutting down or starting up.
+    if (/^08/.test(code) || /^57P0[123]$/.test(code)) return true;
+    // SQLite: the database file is locked by another process beyond the busy timeout.
+    if (code === 'SQLITE_BUSY') return true;
+  }
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    err.message,
+  );
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     // Sent as ready-made JSON: route response schemas document errors but must
@@ -75,6 +100,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const word = err.code ? FASTIFY_MESSAGES[err.code] : undefined;
       return send(status, { detail: word ? word(err) : err.message, code: 'invalid_request' });
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return send(503, {
+        detail: 'The database is unavailable. Please try again shortly.',
+        code: 'service_unavailable',
+      });
     }
     request.log.error({ err }, 'request failed');
     return send(500, { detail: 'A server error occurred.', code: 'server_error' });
