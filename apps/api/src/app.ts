@@ -11,6 +11,7 @@ import type { Db } from './db/index';
 import { createAuthGuards } from './http/auth';
 import { registerDocs } from './http/docs';
 import { registerErrorHandling } from './http/errors';
+import { registerGracefulClose } from './http/graceful-close';
 import { createRateLimiter } from './http/rate-limit';
 import { registerStatic } from './http/static';
 import { registerAccountsRoutes } from './modules/accounts/routes';
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Cross-cutting plugins first, then services, then routes.
   registerErrorHandling(app);
+  registerGracefulClose(app);
   await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY, hsts: false });
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 30, fieldSize: 16 * 1024, parts: 40 },

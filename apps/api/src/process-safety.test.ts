@@ -1,0 +1,171 @@
+// What only a real process shows (issue: faults and load): a SIGKILL in the middle of a stream of writes
+// loses no answered write and leaves no half-written row; SIGTERM lets in-flight requests finish and
+// closes the database cleanly.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServer } from './test/server-process';
+
+const ADMIN = { email: 'admin@safety.test', password: 'Admin-pass-2024' };
+const running: ServerProcess[] = [];
+const dirs: string[] = [];
+
+afterEach(async () => {
+  for (const server of running.splice(0)) {
+    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+    await server.exited;
+  }
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function dataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staff-safety-'));
+  dirs.push(dir);
+  return dir;
+}
+
+async function start(dir: string): Promise<ServerProcess> {
+  const server = await startServer({
+    DATA_DIR: dir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
+  running.push(server);
+  return server;
+}
+
+async function call(server: ServerProcess, method: string, url: string, token?: string, body?: unknown) {
+  const response = await fetch(`${server.url}${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    body: (await response.json().catch(() => null)) as Record<string, unknown>,
+  };
+}
+
+/** Signs in and prepares a diary with one category; returns what an entry needs. */
+async function prepareDiary(server: ServerProcess) {
+  const signIn = await call(server, 'POST', '/api/users/token/', undefined, ADMIN);
+  expect(signIn.status).toBe(200);
+  const token = String(signIn.body.access);
+  const diaries = await call(server, 'GET', '/api/diaries/diaries/', token);
+  const diaryId = (diaries.body as unknown as { id: number }[])[0]?.id;
+  const category = await call(server, 'POST', '/api/diaries/categories/', token, { title: 'Làm việc' });
+  expect(category.status).toBe(201);
+  return { token, diaryId: Number(diaryId), categoryId: Number(category.body.id) };
+}
+
+function entry(n: number, categoryId: number) {
+  const day = String(1 + (n % 28)).padStart(2, '0');
+  const hour = String(n % 20).padStart(2, '0');
+  return {
+    title: `Việc ${n}`,
+    start_date: `2026-03-${day}`,
+    start_time: `${hour}:00`,
+    end_date: `2026-03-${day}`,
+    end_time: `${hour}:30`,
+    category: [categoryId],
+    place: 'Văn phòng',
+    note: `Ghi chú ${n}`,
+  };
+}
+
+describe('a SIGKILL during a stream of writes', () => {
+  it('keeps every answered write, whole, and the database passes its integrity check', {
+    timeout: 90_000,
+  }, async () => {
+    const dir = dataDir();
+    let server = await start(dir);
+    const { token, diaryId, categoryId } = await prepareDiary(server);
+
+    // Four writers at once; the process is killed as soon as 60 writes have been answered.
+    const answered = new Map<number, number>(); // entry id → n
+    let next = 0;
+    let killed = false;
+    const writer = async () => {
+      while (!killed) {
+        const n = next++;
+        try {
+          const response = await call(
+            server,
+            'POST',
+            `/api/diaries/${diaryId}/entries/`,
+            token,
+            entry(n, categoryId),
+          );
+          if (response.status === 201) answered.set(Number(response.body.id), n);
+          else if (!killed) throw new Error(`unexpected ${response.status}`);
+        } catch (error) {
+          if (!killed) throw error;
+        }
+        if (answered.size >= 60 && !killed) {
+          killed = true;
+          server.child.kill('SIGKILL');
+        }
+      }
+    };
+    await Promise.all([writer(), writer(), writer(), writer()]);
+    expect(await server.exited).toBe('SIGKILL');
+    expect(answered.size).toBeGreaterThanOrEqual(60);
+
+    // The database file after the crash, before anything else opens it.
+    const db = new SQLite(path.join(dir, 'app.db'));
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    // Every stored entry is whole: a title, a note and its category link.
+    const rows = db
+      .prepare(
+        `SELECT e.id, e.title, e.note, COUNT(ec.category_id) AS links
+           FROM diary_entries e LEFT JOIN diary_entry_categories ec ON ec.entry_id = e.id
+          GROUP BY e.id, e.title, e.note`,
+      )
+      .all() as { id: number; title: string; note: string; links: number }[];
+    db.close();
+    for (const row of rows) expect(row.links).toBe(1);
+    const stored = new Set(rows.map((r) => r.id));
+    for (const id of answered.keys()) expect(stored.has(id)).toBe(true);
+
+    // The restarted server serves them.
+    server = await start(dir);
+    const again = await call(server, 'POST', '/api/users/token/', undefined, ADMIN);
+    const [firstId, n] = [...answered.entries()][0] as [number, number];
+    const read = await call(server, 'GET', `/api/diaries/entries/${firstId}/`, String(again.body.access));
+    expect(read.status).toBe(200);
+    expect(read.body.title).toBe(`Việc ${n}`);
+  });
+});
+
+describe('SIGTERM', () => {
+  it('lets in-flight requests finish, then exits 0 with the database closed cleanly', {
+    timeout: 90_000,
+  }, async () => {
+    const dir = dataDir();
+    const server = await start(dir);
+    const { token, diaryId, categoryId } = await prepareDiary(server);
+    // Both requests have reached the server (it logs each one as it comes in) when the signal arrives;
+    // sign-in then spends tens of milliseconds hashing the password.
+    const arrived = Promise.all([server.nextLog('/api/users/token/'), server.nextLog('/entries/')]);
+    const inFlight = [
+      call(server, 'POST', '/api/users/token/', undefined, ADMIN),
+      call(server, 'POST', `/api/diaries/${diaryId}/entries/`, token, entry(1, categoryId)),
+    ];
+    await arrived;
+    server.child.kill('SIGTERM');
+    const [signIn, created] = await Promise.all(inFlight);
+    expect(signIn.status).toBe(200);
+    expect(created.status).toBe(201);
+    expect(await server.exited).toBe(0);
+    // A clean close checkpoints the write-ahead log into the database file and removes it.
+    expect(fs.existsSync(path.join(dir, 'app.db-wal'))).toBe(false);
+    const db = new SQLite(path.join(dir, 'app.db'), { readonly: true });
+    expect(db.prepare('SELECT COUNT(*) AS n FROM diary_entries').get()).toEqual({ n: 1 });
+    db.close();
+  });
+});
