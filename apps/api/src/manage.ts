@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { ROLES } from '@staff/contracts';
 import { loadConfig } from './config';
+import { BACKUP_USAGE, backupCommand } from './db/backup';
 import { createDb, migrateToLatest } from './db/index';
 import { ApiError } from './http/errors';
 import { createRateLimiter } from './http/rate-limit';
@@ -19,7 +20,7 @@ Commands:
                 Creates a user (role staff by default). Without --password, one is generated and printed.
   set-password  --email E [--password P]
                 Sets a user's password and signs out their sessions. Without --password, one is generated.
-`;
+${BACKUP_USAGE}`;
 
 async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -27,6 +28,7 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return command ? 0 : 2;
   }
+  if (command === 'backup') return backupCommand(loadConfig(), rest);
   const { values } = parseArgs({
     args: rest,
     options: {
