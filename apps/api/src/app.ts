@@ -67,7 +67,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Cross-cutting plugins first, then services, then routes.
   registerErrorHandling(app);
   registerGracefulClose(app);
-  await app.register(helmet, { contentSecurityPolicy: CONTENT_SECURITY_POLICY, hsts: false });
+  await app.register(helmet, {
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    hsts: false,
+  });
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 30, fieldSize: 16 * 1024, parts: 40 },
   });
