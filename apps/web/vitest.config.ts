@@ -13,6 +13,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // Screens typed into with user-event take a few seconds when the machine's two cores are busy.
+    testTimeout: 20_000,
     unstubGlobals: true,
   },
 });

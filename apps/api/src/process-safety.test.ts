@@ -152,13 +152,13 @@ describe('SIGTERM', () => {
     // Both requests have reached the server (it logs each one as it comes in) when the signal arrives;
     // sign-in then spends tens of milliseconds hashing the password.
     const arrived = Promise.all([server.nextLog('/api/users/token/'), server.nextLog('/entries/')]);
-    const inFlight = [
+    const inFlight = Promise.all([
       call(server, 'POST', '/api/users/token/', undefined, ADMIN),
       call(server, 'POST', `/api/diaries/${diaryId}/entries/`, token, entry(1, categoryId)),
-    ];
+    ]);
     await arrived;
     server.child.kill('SIGTERM');
-    const [signIn, created] = await Promise.all(inFlight);
+    const [signIn, created] = await inFlight;
     expect(signIn.status).toBe(200);
     expect(created.status).toBe(201);
     expect(await server.exited).toBe(0);
