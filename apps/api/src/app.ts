@@ -17,6 +17,8 @@ import { registerStatic } from './http/static';
 import { registerAccountsRoutes } from './modules/accounts/routes';
 import { type AccountsService, createAccountsService } from './modules/accounts/service';
 import { createTokenSigner } from './modules/accounts/tokens';
+import { registerCashflowRoutes } from './modules/cashflow/routes';
+import { createCashflowService } from './modules/cashflow/service';
 import { registerDiaryRoutes } from './modules/diary/routes';
 import { registerUsersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
@@ -107,6 +109,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerDiaryRoutes(app, { db, now, getUser: accounts.getUser, requireUser });
+  registerCashflowRoutes(app, {
+    cashflow: createCashflowService({ db, now }),
+    gameHosts: requireUser(MODULE_ROLES.cashflow),
+  });
 
   await registerStatic(app, config);
   return app;

@@ -107,6 +107,65 @@ export interface DiaryEntryCategoriesTable {
   category_id: number;
 }
 
+/** Finished CashFlow games (migration 0006); (submitted_by, pending_ts) is unique. */
+export interface CashflowSessionsTable {
+  id: Generated<number>;
+  /** null once the submitter's account is deleted. */
+  submitted_by: number | null;
+  /** The browser's _pending_ts: with the submitter, names the game for resends. */
+  pending_ts: number;
+  start_time: Instant;
+  end_time: Instant;
+  /** The same instants as epoch milliseconds, for portable window arithmetic. */
+  start_ms: number;
+  end_ms: number;
+  duration_seconds: number;
+  win_type: string;
+  num_players: number;
+  winner_index: number;
+  /** The winner, repeated from the results for the leaderboard. */
+  winner_user_id: number | null;
+  winner_guest_name: string | null;
+  created_at: Instant;
+}
+
+/** One row per player of a finished game, in seat order (position from 0). */
+export interface CashflowResultsTable {
+  id: Generated<number>;
+  session_id: number;
+  position: number;
+  user_id: number | null;
+  guest_name: string | null;
+  /** The name when the game was stored. */
+  display_name: string;
+  career: string;
+  salary: number;
+  expenses: number;
+  passive_income: number;
+  cash_on_hand_end: number;
+  escaped_ratrace: DbBool;
+  is_winner: DbBool;
+}
+
+/** Games and their total length per month of their end in Asia/Ho_Chi_Minh (period = year * 100 + month). */
+export interface CashflowMonthlyTotalsTable {
+  period: number;
+  games: number;
+  duration_seconds: number;
+}
+
+/** Wins per month and winner; kept with each stored game, summed by the leaderboard. */
+export interface CashflowMonthlyWinsTable {
+  period: number;
+  /** 'u:<user id>' or 'g:<guest name>'. */
+  winner_key: string;
+  winner_user_id: number | null;
+  winner_guest_name: string | null;
+  wins: number;
+  /** The latest win's end in this month, for the tie rule. */
+  last_end_ms: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -116,4 +175,8 @@ export interface Database {
   diary_categories: DiaryCategoriesTable;
   diary_entries: DiaryEntriesTable;
   diary_entry_categories: DiaryEntryCategoriesTable;
+  cashflow_sessions: CashflowSessionsTable;
+  cashflow_results: CashflowResultsTable;
+  cashflow_monthly_totals: CashflowMonthlyTotalsTable;
+  cashflow_monthly_wins: CashflowMonthlyWinsTable;
 }

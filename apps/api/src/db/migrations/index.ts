@@ -5,10 +5,12 @@ import * as m0001 from './0001_accounts';
 import * as m0003 from './0003_diary';
 import * as m0004 from './0004_user_search';
 import * as m0005 from './0005_diary_category_count';
+import * as m0006 from './0006_cashflow_sessions';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
   '0003_diary': m0003,
   '0004_user_search': m0004,
   '0005_diary_category_count': m0005,
+  '0006_cashflow_sessions': m0006,
 };

@@ -6,6 +6,7 @@ import { CashflowHome } from './components/cashflow-home';
 import { CashflowLayout } from './components/cashflow-layout';
 import { SessionPage } from './components/session-page';
 import { SetupPage } from './components/setup-page';
+import { HallPage } from './hall/hall-page';
 
 /** The screens under the shared layout (exported for tests, which skip the role guard). */
 export const cashflowPages: RouteObject[] = [
@@ -13,6 +14,7 @@ export const cashflowPages: RouteObject[] = [
   { path: '/cashflow/game', element: <CashflowHome /> },
   { path: '/cashflow/setup', element: <SetupPage /> },
   { path: '/cashflow/session', element: <SessionPage /> },
+  { path: '/cashflow/hall', element: <HallPage /> },
 ];
 
 export const cashflowRoutes: RouteObject[] = [

@@ -1,0 +1,94 @@
+// HTTP for finished CashFlow games (spec cashflow.md 7): finalize, the history
+// and the leaderboard. Roles: admin and ndf (MODULE_ROLES.cashflow), checked in
+// onRequest so another role gets 403 before its body or query is looked at.
+import {
+  ErrorDetail,
+  FinalizeRequest,
+  FinishedSession,
+  FinishedSessionListQuery,
+  FinishedSessionPage,
+  LeaderboardQuery,
+  LeaderboardResponse,
+  ValidationErrors,
+} from '@staff/contracts';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentAuth, requestOrigin } from '../../http/auth';
+import type { CashflowService } from './service';
+
+const tags = ['cashflow'];
+const security = [{ bearerAuth: [] }];
+const errors = { 400: ValidationErrors, 401: ErrorDetail, 403: ErrorDetail };
+
+/** The same URL with another page number, absolute, as Django REST Framework links pages. */
+function pageLink(request: FastifyRequest, page: number): string {
+  const url = new URL(request.url, requestOrigin(request));
+  url.searchParams.set('page', String(page));
+  return url.toString();
+}
+
+export function registerCashflowRoutes(
+  app: FastifyInstance,
+  deps: { cashflow: CashflowService; gameHosts: onRequestAsyncHookHandler },
+): void {
+  const { cashflow, gameHosts } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/cashflow/sessions/finalize/', {
+    onRequest: gameHosts,
+    schema: {
+      tags,
+      security,
+      summary: 'Store a finished game once; a resend with the same _pending_ts answers the stored game',
+      description:
+        'results[] in seat order, each with user_id (an active user, at most once per game) or guest_name. ' +
+        'winner_index points at the one result with is_winner. The same submitter sending the same ' +
+        '_pending_ts again gets the stored session with 200 (the first time 201); the body is not compared.',
+      body: FinalizeRequest,
+      response: { 200: FinishedSession, 201: FinishedSession, ...errors },
+    },
+    handler: async (request, reply) => {
+      const { created, session } = await cashflow.finalize(currentAuth(request).user.id, request.body);
+      return reply.code(created ? 201 : 200).send(session);
+    },
+  });
+
+  r.get('/api/cashflow/sessions/', {
+    onRequest: gameHosts,
+    schema: {
+      tags,
+      security,
+      summary: 'Finished games, newest start first, paged',
+      description: 'A page past the last answers 404 {"detail": "Invalid page."}.',
+      querystring: FinishedSessionListQuery,
+      response: { 200: FinishedSessionPage, 404: ErrorDetail, ...errors },
+    },
+    handler: async (request) => {
+      const query = request.query;
+      const { count, results } = await cashflow.list(query);
+      const lastPage = Math.max(1, Math.ceil(count / query.page_size));
+      return {
+        count,
+        next: query.page < lastPage ? pageLink(request, query.page + 1) : null,
+        previous: query.page > 1 ? pageLink(request, query.page - 1) : null,
+        results,
+      };
+    },
+  });
+
+  r.get('/api/cashflow/leaderboard/', {
+    onRequest: gameHosts,
+    schema: {
+      tags,
+      security,
+      summary: 'Wins per user (and per guest name with include_guests=true), games and mean minutes',
+      description:
+        'range all, year (needs year) or month (needs year and month); periods are calendar years and ' +
+        'months in Asia/Ho_Chi_Minh, and a game belongs to the period its end falls in. Lists are ranked ' +
+        'by wins, ties by who reached their count first, at most 100 rows each.',
+      querystring: LeaderboardQuery,
+      response: { 200: LeaderboardResponse, ...errors },
+    },
+    handler: async (request) => cashflow.leaderboard(request.query),
+  });
+}

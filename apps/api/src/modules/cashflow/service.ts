@@ -1,0 +1,199 @@
+// Finished CashFlow games: finalize (validated, written once per submitter and
+// _pending_ts, in one transaction), the history and the leaderboard.
+import {
+  FINALIZE_MESSAGES,
+  type FinalizeRequest,
+  type FinishedSession,
+  type FinishedSessionListQuery,
+  fullName,
+  invalidPk,
+  LEADERBOARD_LIMIT,
+  type LeaderboardQuery,
+  type LeaderboardResponse,
+  type ValidationErrors,
+  type WinType,
+} from '@staff/contracts';
+import { toBool } from '../../db/dialect';
+import type { Db } from '../../db/index';
+import { badRequest, notFound } from '../../http/errors';
+import { leaderboardPeriods, periodOf } from './period';
+import { createCashflowRepo, type NewResult } from './repo';
+
+export const INVALID_PAGE = 'Invalid page.';
+
+export interface CashflowDeps {
+  db: Db;
+  now: () => Date;
+}
+
+type Named = {
+  email: string | null;
+  first_name: string | null;
+  middle_name: string | null;
+  last_name: string | null;
+};
+
+/** Full name, else e-mail; null when there is no account to name. */
+function accountName(u: Named): string | null {
+  if (u.email === null) return null;
+  return (
+    fullName({
+      first_name: u.first_name ?? '',
+      middle_name: u.middle_name ?? '',
+      last_name: u.last_name ?? '',
+    }) || u.email
+  );
+}
+
+export function createCashflowService(deps: CashflowDeps) {
+  const { db, now } = deps;
+  const repo = createCashflowRepo(db);
+
+  async function present(
+    sessions: {
+      id: number;
+      start_ms: number;
+      num_players: number;
+      win_type: string;
+      duration_seconds: number;
+    }[],
+  ): Promise<FinishedSession[]> {
+    const results = await repo.resultsOf(sessions.map((s) => s.id));
+    const bySession = new Map<number, FinishedSession['results']>();
+    for (const r of results) {
+      const list = bySession.get(r.session_id) ?? [];
+      list.push({
+        id: r.id,
+        display_name: accountName(r) ?? r.display_name,
+        career: r.career,
+        is_winner: toBool(r.is_winner),
+        passive_income: Number(r.passive_income),
+        expenses: Number(r.expenses),
+        cash_on_hand_end: Number(r.cash_on_hand_end),
+        escaped_ratrace: toBool(r.escaped_ratrace),
+      });
+      bySession.set(r.session_id, list);
+    }
+    return sessions.map((s) => ({
+      id: s.id,
+      start_time: new Date(Number(s.start_ms)).toISOString(),
+      num_players: s.num_players,
+      win_type: s.win_type as WinType,
+      duration_seconds: s.duration_seconds,
+      results: bySession.get(s.id) ?? [],
+    }));
+  }
+
+  async function presentOne(id: number): Promise<FinishedSession> {
+    const row = await repo.findSession(id);
+    if (!row) throw new Error(`cashflow session ${id} vanished after it was stored`);
+    const [session] = await present([row]);
+    return session as FinishedSession;
+  }
+
+  /** Player names and the account rules: each user exists, is active and plays at most once. */
+  async function resolvePlayers(body: FinalizeRequest): Promise<NewResult[]> {
+    const ids = body.results.flatMap((r) => (r.user_id ? [r.user_id] : []));
+    const accounts = new Map((await repo.findUsers([...new Set(ids)])).map((u) => [u.id, u]));
+    const errors: ValidationErrors = {};
+    const seen = new Set<number>();
+    const players = body.results.map((r, i): NewResult => {
+      let displayName = r.guest_name ?? '';
+      if (r.user_id) {
+        const account = accounts.get(r.user_id);
+        const key = `results.${i}.user_id`;
+        if (!account) errors[key] = [invalidPk(r.user_id)];
+        else if (!toBool(account.is_active)) errors[key] = [FINALIZE_MESSAGES.inactiveUser];
+        else if (seen.has(r.user_id)) errors[key] = [FINALIZE_MESSAGES.duplicateUser];
+        seen.add(r.user_id);
+        displayName = account ? (accountName(account) ?? account.email) : '';
+      }
+      return {
+        userId: r.user_id ?? null,
+        guestName: r.user_id ? null : (r.guest_name ?? null),
+        displayName,
+        career: r.career,
+        salary: r.salary,
+        expenses: r.expenses,
+        passiveIncome: r.passive_income,
+        cashOnHandEnd: r.cash_on_hand_end,
+        escapedRatrace: r.escaped_ratrace,
+        isWinner: r.is_winner,
+      };
+    });
+    if (Object.keys(errors).length > 0) throw badRequest(errors);
+    return players;
+  }
+
+  return {
+    /**
+     * Stores a finished game once. A resend (same submitter, same _pending_ts)
+     * answers the stored game with created false, before any account check, so
+     * a result whose first answer was lost can always be confirmed.
+     */
+    async finalize(
+      submitterId: number,
+      body: FinalizeRequest,
+    ): Promise<{ created: boolean; session: FinishedSession }> {
+      const stored = await repo.findByPendingTs(submitterId, body._pending_ts);
+      if (stored) return { created: false, session: await presentOne(stored.id) };
+      const players = await resolvePlayers(body);
+      const winner = players[body.winner_index] as NewResult;
+      const endMs = Date.parse(body.end_time);
+      const id = await repo.insertSession(
+        {
+          submittedBy: submitterId,
+          period: periodOf(endMs),
+          pendingTs: body._pending_ts,
+          startMs: Date.parse(body.start_time),
+          endMs,
+          winType: body.win_type,
+          winnerIndex: body.winner_index,
+          winnerUserId: winner.userId,
+          winnerGuestName: winner.guestName,
+          results: players,
+        },
+        now(),
+      );
+      if (id !== null) return { created: true, session: await presentOne(id) };
+      // Another request with the same key won the race; answer what it stored.
+      const raced = await repo.findByPendingTs(submitterId, body._pending_ts);
+      if (!raced) throw new Error('cashflow session conflict without a stored session');
+      return { created: false, session: await presentOne(raced.id) };
+    },
+
+    async list(query: FinishedSessionListQuery): Promise<{ count: number; results: FinishedSession[] }> {
+      const { rows, count } = await repo.listSessions({
+        offset: (query.page - 1) * query.page_size,
+        limit: query.page_size,
+      });
+      // Like Django REST Framework: page 1 of nothing is an empty page; past the end is 404.
+      if (rows.length === 0 && query.page > 1) throw notFound(INVALID_PAGE);
+      return { count, results: await present(rows) };
+    },
+
+    async leaderboard(query: LeaderboardQuery): Promise<LeaderboardResponse> {
+      const periods = leaderboardPeriods(query);
+      const [totals, userWins, guestWins] = await Promise.all([
+        repo.totals(periods),
+        repo.userWins(periods, LEADERBOARD_LIMIT),
+        query.include_guests ? repo.guestWins(periods, LEADERBOARD_LIMIT) : Promise.resolve([]),
+      ]);
+      const names = new Map(
+        (await repo.namesOf(userWins.map((w) => w.userId))).map((u) => [u.id, accountName(u)]),
+      );
+      return {
+        users: userWins.map((w) => ({
+          user_id: w.userId,
+          display_name: names.get(w.userId) ?? `#${w.userId}`,
+          wins: w.wins,
+        })),
+        guests: guestWins.map((g) => ({ display_name: g.name, wins: g.wins })),
+        total_games: totals.games,
+        avg_game_duration_minutes: Math.round((totals.avgSeconds / 60) * 10) / 10,
+      };
+    },
+  };
+}
+
+export type CashflowService = ReturnType<typeof createCashflowService>;

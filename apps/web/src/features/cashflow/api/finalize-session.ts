@@ -1,0 +1,40 @@
+// POST /api/cashflow/sessions/finalize/ (spec 4, 7). The server stores a game once per
+// signed-in submitter and _pending_ts: a resend of the same pending result answers 200 with the
+// stored game instead of a copy, so resending after a lost answer is always safe.
+import type { FinalizePayload } from '@staff/cashflow-engine';
+import { type FinalizeRequestInput, FinishedSession } from '@staff/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api-client';
+import { cashflowKeys, FINALIZE_PATH } from './cashflow-keys';
+
+/** The engine's payload plus the moment (Date.now()) it was stored as pending. */
+export type PendingFinalize = FinalizeRequestInput | (FinalizePayload & { _pending_ts: number });
+
+export const FINALIZE_FALLBACK_MESSAGE =
+  'Gửi thất bại. Kết quả đã được lưu tạm thời trên máy, bạn có thể thử gửi lại.';
+
+export function finalizeSession(payload: PendingFinalize): Promise<FinishedSession> {
+  return api.post(FINALIZE_PATH, payload, { schema: FinishedSession });
+}
+
+/** finalizeSession that refreshes the history and the leaderboard once a game is stored. */
+export function useFinalizeSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: finalizeSession,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cashflowKeys.all }),
+  });
+}
+
+/**
+ * What a failed finalize shows (spec 8): the server's text or JSON body, else the error's
+ * message, else the fallback saying the result waits on this device.
+ */
+export function finalizeErrorText(error: unknown, fallback = FINALIZE_FALLBACK_MESSAGE): string {
+  if (error instanceof ApiError) {
+    if (error.detail) return error.detail;
+    if (error.body) return JSON.stringify(error.body);
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
