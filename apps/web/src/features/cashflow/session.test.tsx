@@ -40,6 +40,16 @@ function saved(): GameState {
 
 const card = (name: string) => screen.getByLabelText(`Người chơi ${name}`);
 
+/** What the server answers for a stored game. */
+const STORED = {
+  id: 1,
+  start_time: '2026-04-01T03:00:00.000Z',
+  num_players: 2,
+  win_type: 'DREAM',
+  duration_seconds: 600,
+  results: [],
+};
+
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
@@ -199,7 +209,7 @@ describe('finalize', () => {
     const api = fakeApi({
       'POST /api/cashflow/sessions/finalize/': () => {
         pendingWhenSent = localStorage.getItem(PENDING_KEY);
-        return jsonResponse(201, { id: 1 });
+        return jsonResponse(201, STORED);
       },
     });
     localStorage.setItem(SESSION_KEY, JSON.stringify(wonGame()));
@@ -234,7 +244,7 @@ describe('finalize', () => {
     const pending = JSON.parse(localStorage.getItem(PENDING_KEY) ?? '{}');
     expect(pending.win_type).toBe('DREAM');
 
-    answer = jsonResponse(200, { id: 1 });
+    answer = jsonResponse(200, STORED);
     await user.click(screen.getByRole('button', { name: 'Gửi lại ngay' }));
     expect(await screen.findByText('Đã khôi phục và lưu kết quả ván chơi thành công!')).toBeTruthy();
     const sent = api
@@ -299,7 +309,7 @@ describe('finalize', () => {
     };
     localStorage.setItem(SESSION_KEY, JSON.stringify(game()));
     localStorage.setItem(PENDING_KEY, JSON.stringify(pending));
-    const api = fakeApi({ 'POST /api/cashflow/sessions/finalize/': () => jsonResponse(200, { id: 9 }) });
+    const api = fakeApi({ 'POST /api/cashflow/sessions/finalize/': () => jsonResponse(200, STORED) });
     renderSession();
     expect(await screen.findByText('Có kết quả ván chơi chưa gửi')).toBeTruthy();
     expect(api.callsTo('POST /api/cashflow/sessions/finalize/')).toHaveLength(0);

@@ -63,12 +63,17 @@ describe('finalizeSession', () => {
 });
 
 describe('finalizeErrorText', () => {
-  it("prefers the server's detail, then its JSON body, then the error's message, then the fallback", () => {
+  it("prefers the server's detail, then its JSON body, then the fallback with the error's message", () => {
     expect(finalizeErrorText(new ApiError(403, { detail: 'Không có quyền.' }))).toBe('Không có quyền.');
     expect(finalizeErrorText(new ApiError(400, { winner_index: ['Sai.'] }))).toBe(
       '{"winner_index":["Sai."]}',
     );
-    expect(finalizeErrorText(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
+    expect(finalizeErrorText(new TypeError('Failed to fetch'))).toBe(
+      `${FINALIZE_FALLBACK_MESSAGE} (Failed to fetch)`,
+    );
+    expect(finalizeErrorText(new ApiError(502, null), 'Khôi phục gửi thất bại. Vui lòng thử lại.')).toBe(
+      'Khôi phục gửi thất bại. Vui lòng thử lại. (Request failed with status 502)',
+    );
     expect(finalizeErrorText('offline')).toBe(FINALIZE_FALLBACK_MESSAGE);
   });
 });

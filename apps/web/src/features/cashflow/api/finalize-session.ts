@@ -27,14 +27,16 @@ export function useFinalizeSession() {
 }
 
 /**
- * What a failed finalize shows (spec 8): the server's text or JSON body, else the error's
- * message, else the fallback saying the result waits on this device.
+ * What a failed finalize or resend shows (spec 8): the server's text or JSON body; otherwise the error's
+ * message; otherwise the fallback. A bare status or a network failure ('Failed to fetch') says nothing
+ * to players, so there the fallback, which says the result is kept on this device, leads and the
+ * technical message follows in brackets.
  */
 export function finalizeErrorText(error: unknown, fallback = FINALIZE_FALLBACK_MESSAGE): string {
   if (error instanceof ApiError) {
     if (error.detail) return error.detail;
-    if (error.body) return JSON.stringify(error.body);
+    if (error.body && Object.keys(error.body).length > 0) return JSON.stringify(error.body);
   }
-  if (error instanceof Error && error.message) return error.message;
+  if (error instanceof Error && error.message) return `${fallback} (${error.message})`;
   return fallback;
 }

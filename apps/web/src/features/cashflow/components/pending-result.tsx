@@ -5,42 +5,33 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { buildFinalizePayload } from '@staff/cashflow-engine';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, api } from '../../../lib/api-client';
+import { cashflowKeys } from '../api/cashflow-keys';
+import { FINALIZE_FALLBACK_MESSAGE, finalizeErrorText, finalizeSession } from '../api/finalize-session';
 import { useGame } from '../game-provider';
 import { clearPending, loadPending, PENDING_KEY, type PendingResult, savePending } from '../storage';
 import type { FinishChoice } from './finish-panel';
 
 export const FINALIZE_SUCCESS = 'Đã lưu kết quả ván chơi thành công!';
 export const RESEND_SUCCESS = 'Đã khôi phục và lưu kết quả ván chơi thành công!';
-export const FINALIZE_FAILURE =
-  'Gửi thất bại. Kết quả đã được lưu tạm thời trên máy, bạn có thể thử gửi lại.';
 export const RESEND_FAILURE = 'Khôi phục gửi thất bại. Vui lòng thử lại.';
-
-async function sendResult(pending: PendingResult): Promise<void> {
-  await api.request('/api/cashflow/sessions/finalize/', { method: 'POST', body: pending });
-}
-
-/**
- * The server's text or JSON body; otherwise the error's message; otherwise the fallback (spec 8). A bare
- * status or a network failure ('Failed to fetch') says nothing to players, so the fallback, which says the
- * result is kept on this device, leads and the technical message follows in brackets.
- */
-export function failureMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) {
-    if (error.detail) return error.detail;
-    if (error.body && Object.keys(error.body).length > 0) return JSON.stringify(error.body);
-  }
-  if (error instanceof Error && error.message) return `${fallback} (${error.message})`;
-  return fallback;
-}
 
 export type Finalize = ReturnType<typeof useFinalize>;
 
 export function useFinalize() {
   const { state, dispatch, resetGame } = useGame();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  /** Sends the stored body; the history and leaderboard are refetched once the server has it. */
+  const send = useCallback(
+    async (body: PendingResult) => {
+      await finalizeSession(body);
+      void queryClient.invalidateQueries({ queryKey: cashflowKeys.all });
+    },
+    [queryClient],
+  );
   const [pending, setPending] = useState<PendingResult | null>(loadPending);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -66,21 +57,21 @@ export function useFinalize() {
       setSending(true);
       setError(null);
       try {
-        await sendResult(body);
+        await send(body);
         clearPending();
         setPending(null);
         notifications.show({ color: 'green', message: FINALIZE_SUCCESS });
         resetGame();
         navigate('/cashflow');
       } catch (err) {
-        setError(failureMessage(err, FINALIZE_FAILURE));
+        setError(finalizeErrorText(err, FINALIZE_FALLBACK_MESSAGE));
         setHidden(false);
       } finally {
         inFlight.current = false;
         setSending(false);
       }
     },
-    [dispatch, resetGame, navigate],
+    [dispatch, resetGame, navigate, send],
   );
 
   const resend = useCallback(async () => {
@@ -89,7 +80,7 @@ export function useFinalize() {
     inFlight.current = true;
     setSending(true);
     try {
-      await sendResult(stored);
+      await send(stored);
       clearPending();
       setPending(null);
       setError(null);
@@ -97,12 +88,12 @@ export function useFinalize() {
       // The finished game on screen was the one waiting to be sent: clear it for the next one.
       if (finishedGame) resetGame();
     } catch (err) {
-      setError(failureMessage(err, RESEND_FAILURE));
+      setError(finalizeErrorText(err, RESEND_FAILURE));
     } finally {
       inFlight.current = false;
       setSending(false);
     }
-  }, [finishedGame, resetGame]);
+  }, [finishedGame, resetGame, send]);
 
   // With no game on screen, a pending result is resent at once (spec 4, step 4); and whenever the
   // browser comes back online.
