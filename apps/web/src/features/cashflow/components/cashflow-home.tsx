@@ -1,10 +1,11 @@
-// Home (spec 2): three big tiles, easy to hit with a thumb.
+// Home (spec 2): three big tiles, easy to hit with a thumb, and the leaderboard summary below.
 import { Card, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { currentPlayer } from '@staff/cashflow-engine';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useGame } from '../game-provider';
+import { LeaderboardSummary } from '../leaderboard/leaderboard-panel';
 import { LoadProblemAlert } from './load-problem-alert';
 
 function Tile({
@@ -68,6 +69,7 @@ export function CashflowHome() {
         title="Lịch sử & kết quả"
         description="Các ván đã kết thúc và bảng xếp hạng"
       />
+      <LeaderboardSummary />
     </Stack>
   );
 }
