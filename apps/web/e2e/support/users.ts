@@ -79,6 +79,15 @@ export const EXPIRY_USER: TestUser = {
   lastName: 'Hồ',
 };
 
+/** Chosen with the user picker as a registered player in cashflow-results.spec.ts. */
+export const CASHFLOW_PLAYER: TestUser = {
+  email: 'player@e2e.test',
+  password: 'Player-pass-2024',
+  role: 'staff',
+  firstName: 'Tâm',
+  lastName: 'Đinh',
+};
+
 export const USERS_BY_ROLE: Record<Role, TestUser> = {
   admin: ADMIN,
   manager: MANAGER,
@@ -95,6 +104,7 @@ export const CREATED_USERS: TestUser[] = [
   PASSWORD_USER,
   EXPIRY_USER,
   DIARY_USER,
+  CASHFLOW_PLAYER,
 ];
 
 /** How the shell shows a user: the full name (last, middle, first), else the e-mail. */

@@ -1,0 +1,146 @@
+// Finishing CashFlow games (cashflow.md sections 2, 4, 8): a finished game appears once in the hall and
+// the leaderboard; a result sent while the API is unreachable, or whose answer is lost, waits as pending
+// through a reload and is stored exactly once when resent.
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './support/session';
+import { CASHFLOW_PLAYER, NDF, shownName } from './support/users';
+
+test.describe.configure({ mode: 'serial' });
+
+const FINALIZE = '**/api/cashflow/sessions/finalize/';
+
+/** Takes the active player to the Fast Track (a hand-typed business covering the expenses) and buys the dream. */
+async function winByDream(page: Page, name: string, expenses: number): Promise<void> {
+  const card = page.getByLabel(`Người chơi ${name}`, { exact: true });
+  await card.getByRole('button', { name: 'Chọn thẻ' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Chọn thẻ' });
+  await dialog.getByRole('tab', { name: 'Thẻ tự nhập' }).click();
+  await dialog
+    .locator('label')
+    .filter({ hasText: /^Tài sản & kinh doanh$/ })
+    .click();
+  await dialog.getByLabel('Tên thẻ').fill('Chuỗi nhà hàng');
+  await dialog.getByLabel('Giá trị').fill('0');
+  await dialog.getByLabel('Thu nhập mỗi vòng').fill(String(expenses));
+  await dialog.getByRole('button', { name: 'Mua tài sản' }).click();
+  await expect(page.getByText(`${name} đã thoát Rat Race và vào Fast Track.`)).toBeVisible();
+  await card.getByRole('switch', { name: 'Đã mua Ước mơ' }).check();
+  await expect(page.getByText(`${name} đã thắng ván này.`)).toBeVisible();
+}
+
+async function finish(page: Page): Promise<void> {
+  const panel = page.getByRole('region', { name: 'Kết thúc ván' });
+  // The winner found in play presets the method and the winner.
+  await expect(panel.getByLabel('Cách thắng')).toHaveValue('Mua Ước mơ');
+  await panel.getByRole('button', { name: 'Kết thúc & Gửi kết quả' }).click();
+  await page
+    .getByRole('dialog', { name: 'Kết thúc ván?' })
+    .getByRole('button', { name: 'Kết thúc & Gửi' })
+    .click();
+}
+
+/** Finished games whose results include a guest of this name, read through the API. */
+async function storedGamesWith(page: Page, guest: string): Promise<number> {
+  const token = await page.evaluate(() => localStorage.getItem('access'));
+  const response = await page.request.get('/api/cashflow/sessions/?page_size=50', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.ok()).toBe(true);
+  const body = (await response.json()) as { results: { results: { display_name: string }[] }[] };
+  return body.results.filter((s) => s.results.some((r) => r.display_name === guest)).length;
+}
+
+test('a finished game shows in the hall and the leaderboard', async ({ page }) => {
+  test.setTimeout(90_000);
+  const guest = `Khách ${Date.now().toString(36)}`;
+  const player = shownName(CASHFLOW_PLAYER);
+  await signIn(page, NDF);
+  await page.goto('/cashflow/setup');
+  await page.locator('label').filter({ hasText: /^2$/ }).click();
+  // Seat 1: a registered user from the picker; seat 2: a guest.
+  await page.getByRole('checkbox', { name: 'Khách' }).first().uncheck();
+  await page.getByLabel('Người dùng cho người chơi 1').fill(CASHFLOW_PLAYER.firstName);
+  await page.getByRole('button', { name: player }).click();
+  await expect(page.getByLabel('Tên người chơi 1')).toHaveValue(player);
+  await page.getByLabel('Tổng xúc xắc người chơi 1').fill('12');
+  await page.getByLabel('Tên người chơi 2').fill(guest);
+  await page.getByLabel('Tổng xúc xắc người chơi 2').fill('4');
+  await page.getByRole('button', { name: 'Bắt đầu ván' }).click();
+  await expect(page.getByRole('heading', { name: `Lượt của ${player}` })).toBeVisible();
+
+  // Tiếp viên hàng không: expenses $6,900.
+  await winByDream(page, player, 6900);
+  await finish(page);
+  await expect(page.getByText('Đã lưu kết quả ván chơi thành công!')).toBeVisible();
+  await expect(page).toHaveURL(/\/cashflow$/);
+  // The game on this device is cleared; the home's leaderboard counts the win.
+  await expect(page.getByRole('button', { name: 'Tiếp tục ván đã lưu' })).toBeDisabled();
+  await expect(page.getByRole('table', { name: 'Người chơi thắng nhiều nhất' })).toContainText(player);
+
+  await page.goto('/cashflow/hall');
+  await expect(page.getByRole('heading', { name: 'Lịch sử ván chơi' })).toBeVisible();
+  const row = page
+    .getByRole('table', { name: 'Lịch sử ván chơi' })
+    .getByRole('row')
+    .filter({ hasText: player })
+    .first();
+  await expect(row).toContainText('Mua Ước mơ');
+  await row.getByRole('button', { name: 'Xem' }).click();
+  await expect(page.getByLabel(`Kết quả ${player}`)).toContainText('Winner');
+  await expect(page.getByLabel(`Kết quả ${player}`).getByRole('img', { name: 'Đã thoát' })).toBeVisible();
+  await expect(page.getByLabel(`Kết quả ${guest}`)).toContainText('Thư ký');
+  await expect(page.getByLabel(`Kết quả ${guest}`).getByRole('img', { name: 'Chưa thoát' })).toBeVisible();
+  await row.getByRole('button', { name: 'Ẩn' }).click();
+  await expect(page.getByLabel(`Kết quả ${guest}`)).toBeHidden();
+
+  // The hall's leaderboard: the user's win; guests only with 'Gồm khách'.
+  const board = page.getByLabel('Bảng xếp hạng', { exact: true });
+  await expect(board.getByRole('table', { name: 'Người chơi thắng nhiều nhất' })).toContainText(player);
+  expect(await storedGamesWith(page, guest)).toBe(1);
+});
+
+test('a result the API never got, or whose answer was lost, is stored exactly once', async ({ page }) => {
+  test.setTimeout(90_000);
+  const guest = `Ngoại tuyến ${Date.now().toString(36)}`;
+  await signIn(page, NDF);
+  await page.goto('/cashflow/setup');
+  await page.locator('label').filter({ hasText: /^1$/ }).click();
+  await page.getByLabel('Tên người chơi 1').fill(guest);
+  await page.getByLabel('Tổng xúc xắc người chơi 1').fill('2');
+  await page.getByRole('button', { name: 'Bắt đầu ván' }).click();
+  // Lao công: expenses $950.
+  await winByDream(page, guest, 950);
+
+  // The API is unreachable: the result stays on the device, with the spec's message.
+  await page.route(FINALIZE, (route) => route.abort('internetdisconnected'));
+  await finish(page);
+  await expect(
+    page.getByText('Gửi thất bại. Kết quả đã được lưu tạm thời trên máy, bạn có thể thử gửi lại.', {
+      exact: false,
+    }),
+  ).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('cashflow.pending'))).not.toBeNull();
+
+  // After a reload the banner offers to resend it.
+  await page.reload();
+  const banner = page.getByRole('status').filter({ hasText: 'Có kết quả ván chơi chưa gửi' });
+  await expect(banner).toBeVisible();
+
+  // The server stores it but the answer is lost on the way back.
+  await page.unroute(FINALIZE);
+  await page.route(FINALIZE, async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await banner.getByRole('button', { name: 'Gửi lại ngay' }).click();
+  await expect(banner).toContainText('Khôi phục gửi thất bại. Vui lòng thử lại.');
+  expect(await storedGamesWith(page, guest)).toBe(1);
+
+  // The network is back: the resend is confirmed, and the game is still stored once.
+  await page.unroute(FINALIZE);
+  await banner.getByRole('button', { name: 'Gửi lại ngay' }).click();
+  await expect(page.getByText('Đã khôi phục và lưu kết quả ván chơi thành công!')).toBeVisible();
+  await expect(banner).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('cashflow.pending'))).toBeNull();
+  expect(await storedGamesWith(page, guest)).toBe(1);
+});
