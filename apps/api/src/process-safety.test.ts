@@ -78,6 +78,29 @@ function entry(n: number, categoryId: number) {
   };
 }
 
+/** A three-player game with guests; n makes each one distinct. */
+function game(n: number) {
+  const start = Date.UTC(2026, 2, 1) + n * 3_600_000;
+  return {
+    num_players: 3,
+    start_time: new Date(start).toISOString(),
+    end_time: new Date(start + 45 * 60_000).toISOString(),
+    win_type: 'PASSIVE_INCOME_FAST',
+    winner_index: n % 3,
+    _pending_ts: start,
+    results: [0, 1, 2].map((seat) => ({
+      guest_name: `Khách ${n}-${seat}`,
+      career: 'Kỹ sư',
+      salary: 4900,
+      expenses: 3000,
+      passive_income: seat * 1000,
+      cash_on_hand_end: 500 + seat,
+      escaped_ratrace: seat === n % 3,
+      is_winner: seat === n % 3,
+    })),
+  };
+}
+
 describe('a SIGKILL during a stream of writes', () => {
   it('keeps every answered write, whole, and the database passes its integrity check', {
     timeout: 90_000,
@@ -86,27 +109,26 @@ describe('a SIGKILL during a stream of writes', () => {
     let server = await start(dir);
     const { token, diaryId, categoryId } = await prepareDiary(server);
 
-    // Four writers at once; the process is killed as soon as 60 writes have been answered.
-    const answered = new Map<number, number>(); // entry id → n
+    // Four writers at once, diary entries and finished games in turn; the process is killed as soon
+    // as 80 writes have been answered.
+    const entries = new Map<number, number>(); // entry id → n
+    const games = new Map<number, number>(); // session id → n
     let next = 0;
     let killed = false;
     const writer = async () => {
       while (!killed) {
         const n = next++;
+        const isGame = n % 2 === 1;
         try {
-          const response = await call(
-            server,
-            'POST',
-            `/api/diaries/${diaryId}/entries/`,
-            token,
-            entry(n, categoryId),
-          );
-          if (response.status === 201) answered.set(Number(response.body.id), n);
+          const response = isGame
+            ? await call(server, 'POST', '/api/cashflow/sessions/finalize/', token, game(n))
+            : await call(server, 'POST', `/api/diaries/${diaryId}/entries/`, token, entry(n, categoryId));
+          if (response.status === 201) (isGame ? games : entries).set(Number(response.body.id), n);
           else if (!killed) throw new Error(`unexpected ${response.status}`);
         } catch (error) {
           if (!killed) throw error;
         }
-        if (answered.size >= 60 && !killed) {
+        if (entries.size + games.size >= 80 && !killed) {
           killed = true;
           server.child.kill('SIGKILL');
         }
@@ -114,7 +136,8 @@ describe('a SIGKILL during a stream of writes', () => {
     };
     await Promise.all([writer(), writer(), writer(), writer()]);
     expect(await server.exited).toBe('SIGKILL');
-    expect(answered.size).toBeGreaterThanOrEqual(60);
+    expect(entries.size).toBeGreaterThan(0);
+    expect(games.size).toBeGreaterThan(0);
 
     // The database file after the crash, before anything else opens it.
     const db = new SQLite(path.join(dir, 'app.db'));
@@ -127,18 +150,42 @@ describe('a SIGKILL during a stream of writes', () => {
           GROUP BY e.id, e.title, e.note`,
       )
       .all() as { id: number; title: string; note: string; links: number }[];
-    db.close();
     for (const row of rows) expect(row.links).toBe(1);
-    const stored = new Set(rows.map((r) => r.id));
-    for (const id of answered.keys()) expect(stored.has(id)).toBe(true);
+    const storedEntries = new Set(rows.map((r) => r.id));
+    for (const id of entries.keys()) expect(storedEntries.has(id)).toBe(true);
+    // Every stored game has all its players, and the monthly roll-ups count exactly the stored games.
+    const sessions = db
+      .prepare(
+        `SELECT s.id, s.num_players, COUNT(r.id) AS players
+           FROM cashflow_sessions s LEFT JOIN cashflow_results r ON r.session_id = s.id
+          GROUP BY s.id, s.num_players`,
+      )
+      .all() as { id: number; num_players: number; players: number }[];
+    for (const session of sessions) expect(session.players).toBe(session.num_players);
+    const storedGames = new Set(sessions.map((s) => s.id));
+    for (const id of games.keys()) expect(storedGames.has(id)).toBe(true);
+    const rolledUp = db.prepare('SELECT COALESCE(SUM(games), 0) AS games FROM cashflow_monthly_totals').get();
+    expect(rolledUp).toEqual({ games: sessions.length });
+    db.close();
 
     // The restarted server serves them.
     server = await start(dir);
     const again = await call(server, 'POST', '/api/users/token/', undefined, ADMIN);
-    const [firstId, n] = [...answered.entries()][0] as [number, number];
+    const [firstId, n] = [...entries.entries()][0] as [number, number];
     const read = await call(server, 'GET', `/api/diaries/entries/${firstId}/`, String(again.body.access));
     expect(read.status).toBe(200);
     expect(read.body.title).toBe(`Việc ${n}`);
+    // A game answered before the crash, resent, is recognised rather than stored twice.
+    const [gameId, g] = [...games.entries()][0] as [number, number];
+    const resent = await call(
+      server,
+      'POST',
+      '/api/cashflow/sessions/finalize/',
+      String(again.body.access),
+      game(g),
+    );
+    expect(resent.status).toBe(200);
+    expect(resent.body.id).toBe(gameId);
   });
 });
 
