@@ -20,6 +20,8 @@ import { createTokenSigner } from './modules/accounts/tokens';
 import { registerCashflowRoutes } from './modules/cashflow/routes';
 import { createCashflowService } from './modules/cashflow/service';
 import { registerDiaryRoutes } from './modules/diary/routes';
+import { registerForexRoutes } from './modules/forex/routes';
+import { registerStocksRoutes } from './modules/stocks/routes';
 import { registerUsersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 
@@ -109,6 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerDiaryRoutes(app, { db, now, getUser: accounts.getUser, requireUser });
+  registerStocksRoutes(app, { db, now, secret: config.jwtSecret, getUser: accounts.getUser, requireUser });
+  registerForexRoutes(app, { db, now, requireUser });
   registerCashflowRoutes(app, {
     cashflow: createCashflowService({ db, now }),
     gameHosts: requireUser(MODULE_ROLES.cashflow),

@@ -61,6 +61,21 @@ describe('configuration', () => {
     });
   });
 
+  it('chooses demo market data polled every 5 minutes unless told otherwise', () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({ marketData: 'demo', marketDataPollSeconds: 300 });
+    expect(loadConfig({ DATA_DIR: dir, MARKET_DATA: 'live', MARKET_DATA_POLL_SECONDS: '600' })).toMatchObject(
+      {
+        marketData: 'live',
+        marketDataPollSeconds: 600,
+      },
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, MARKET_DATA: 'real' })).toThrow(/MARKET_DATA/);
+    expect(() => loadConfig({ DATA_DIR: dir, MARKET_DATA_POLL_SECONDS: '1' })).toThrow(
+      /MARKET_DATA_POLL_SECONDS/,
+    );
+  });
+
   it('refuses invalid values with a message naming the variable', () => {
     const dir = tempDir();
     expect(() => loadConfig({ DATA_DIR: dir, PORT: 'eighty' })).toThrow(ConfigError);

@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   WEB_DIST_DIR: z.string().optional(),
+  MARKET_DATA: z.enum(['demo', 'live']).default('demo'),
+  MARKET_DATA_POLL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
 });
 
 export interface Config {
@@ -47,6 +49,10 @@ export interface Config {
   rateLimit: boolean;
   logLevel: string;
   trustProxy: boolean;
+  /** demo: generated prices (fresh installs); live: the real providers. */
+  marketData: 'demo' | 'live';
+  /** How often market-data jobs poll their sources (Vietcombank's board never more than every 5 min). */
+  marketDataPollSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -76,6 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: e.RATE_LIMIT === 'on',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
+    marketData: e.MARKET_DATA,
+    marketDataPollSeconds: e.MARKET_DATA_POLL_SECONDS,
   };
 }
 

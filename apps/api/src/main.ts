@@ -3,6 +3,9 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDb, migrateToLatest } from './db/index';
+import { startMarketDataScheduler } from './market-data/scheduler';
+import { forexJobs, forexSeeders } from './modules/forex/jobs';
+import { stocksJobs, stocksSeeders } from './modules/stocks/index';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -21,6 +24,16 @@ async function main(): Promise<void> {
     app.log.info({ email: admin.email }, 'created the first administrator from ADMIN_EMAIL');
   }
 
+  // Market data: each module adds its seeders and jobs to these two lists.
+  const seeders = [...forexSeeders(config), ...stocksSeeders(config)];
+  for (const seed of seeders) {
+    await seed({ db, now: new Date(), log: app.log }).catch((err) =>
+      app.log.error({ err }, 'market-data seeding failed'),
+    );
+  }
+  const jobs = [...forexJobs(config), ...stocksJobs(config)];
+  const stopMarketData = startMarketDataScheduler({ db, jobs, log: app.log });
+
   const sweep = setInterval(() => {
     app.accounts.sweepExpiredTokens().catch((err) => app.log.error({ err }, 'token sweep failed'));
   }, 3600_000);
@@ -32,6 +45,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(sweep);
+    await stopMarketData();
     await app.close();
     await db.destroy();
     process.exit(0);

@@ -12,6 +12,7 @@ import { createRateLimiter } from './http/rate-limit';
 import { generatePassword } from './modules/accounts/passwords';
 import { createAccountsService } from './modules/accounts/service';
 import { createTokenSigner } from './modules/accounts/tokens';
+import { IMPORT_FOREX_USAGE, importForexCommand } from './modules/forex/import-command';
 
 const USAGE = `Usage: npm run manage -- <command> [options]
 
@@ -20,7 +21,7 @@ Commands:
                 Creates a user (role staff by default). Without --password, one is generated and printed.
   set-password  --email E [--password P]
                 Sets a user's password and signs out their sessions. Without --password, one is generated.
-${BACKUP_USAGE}`;
+${BACKUP_USAGE}${IMPORT_FOREX_USAGE}`;
 
 async function run(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -28,6 +29,7 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return command ? 0 : 2;
   }
+  if (command === 'import-forex') return importForexCommand(rest);
   if (command === 'backup') return backupCommand(loadConfig(), rest);
   const { values } = parseArgs({
     args: rest,

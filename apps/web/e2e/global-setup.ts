@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { importKnownForexSeries } from './support/forex-series';
 import { CREATED_USERS, EXPIRY_USER, type TestUser } from './support/users';
 
 const run = promisify(execFile);
@@ -33,4 +34,5 @@ export default async function globalSetup(): Promise<void> {
     })(),
     createUser(servers.expiry, EXPIRY_USER),
   ]);
+  await importKnownForexSeries(repoRoot, servers.main);
 }

@@ -107,6 +107,36 @@ export interface DiaryEntryCategoriesTable {
   category_id: number;
 }
 
+/** Forex and gold price points (migration 0007); VND, metals per lượng, currencies per unit. */
+export interface ForexPricesTable {
+  symbol: string;
+  time_ms: number;
+  source: string;
+  last: number;
+  bid: number | null;
+  ask: number | null;
+}
+
+/** Per symbol: newest point and last arrival, for staleness. */
+export interface ForexSymbolsTable {
+  symbol: string;
+  source: string;
+  last_time_ms: number;
+  arrived_at_ms: number;
+  stale_after_ms: number;
+  has_live: Generated<number>;
+}
+
+/** One lease per market-data job name, shared by every API process. */
+export interface MarketDataLeasesTable {
+  name: string;
+  owner: string;
+  lease_until_ms: number;
+  next_run_ms: number;
+  failures: Generated<number>;
+  last_error: string | null;
+}
+
 /** Finished CashFlow games (migration 0006); (submitted_by, pending_ts) is unique. */
 export interface CashflowSessionsTable {
   id: Generated<number>;
@@ -147,6 +177,81 @@ export interface CashflowResultsTable {
   is_winner: DbBool;
 }
 
+/** Stocks module (migration 0008). */
+export interface StockExchangesTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  board: string;
+}
+
+export interface StocksTable {
+  id: Generated<number>;
+  ticker: string;
+  name: string;
+  exchange_id: number;
+  lot_size: number;
+  sector: string;
+  is_active: DbBool;
+  source: string;
+  /** Ticker and name folded for accent-insensitive search (foldForSearch). */
+  search: string;
+  created_at: Instant;
+}
+
+export interface StockDailyBarsTable {
+  stock_id: number;
+  /** Trading date YYYY-MM-DD (Asia/Ho_Chi_Minh). */
+  date: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+  average: number | null;
+  source: string;
+}
+
+export interface StockQuotesTable {
+  id: Generated<number>;
+  stock_id: number;
+  trading_date: string;
+  price: number;
+  volume: number;
+  open: number | null;
+  high: number | null;
+  low: number | null;
+  as_of: Instant;
+  as_of_ms: number;
+  source: string;
+}
+
+export interface WatchlistsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  name_key: string;
+  is_default: DbBool;
+  created_at: Instant;
+}
+
+export interface WatchlistItemsTable {
+  id: Generated<number>;
+  watchlist_id: number;
+  stock_id: number;
+  note: string;
+  target_price: number | null;
+  added_at: Instant;
+}
+
+export interface MarketHolidaysTable {
+  date: string;
+  name: string;
+  kind: string;
+  source: string;
+  created_at: Instant;
+}
+
 /** Games and their total length per month of their end in Asia/Ho_Chi_Minh (period = year * 100 + month). */
 export interface CashflowMonthlyTotalsTable {
   period: number;
@@ -179,4 +284,14 @@ export interface Database {
   cashflow_results: CashflowResultsTable;
   cashflow_monthly_totals: CashflowMonthlyTotalsTable;
   cashflow_monthly_wins: CashflowMonthlyWinsTable;
+  forex_prices: ForexPricesTable;
+  forex_symbols: ForexSymbolsTable;
+  market_data_leases: MarketDataLeasesTable;
+  stock_exchanges: StockExchangesTable;
+  stocks: StocksTable;
+  stock_daily_bars: StockDailyBarsTable;
+  stock_quotes: StockQuotesTable;
+  watchlists: WatchlistsTable;
+  watchlist_items: WatchlistItemsTable;
+  market_holidays: MarketHolidaysTable;
 }

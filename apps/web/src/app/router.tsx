@@ -3,7 +3,9 @@ import { authRoutes } from '../features/auth/routes';
 import { cashflowRoutes } from '../features/cashflow/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { diaryRoutes } from '../features/diary/routes';
+import { forexRoutes } from '../features/forex/routes';
 import { profileRoutes } from '../features/profile/routes';
+import { stocksRoutes } from '../features/stocks/routes';
 import { usersRoutes } from '../features/users/routes';
 import { RequireAuth } from './require-auth';
 import { AppLayout } from './shell/app-layout';
@@ -24,6 +26,8 @@ export const routes = [
       ...diaryRoutes,
       ...usersRoutes,
       ...cashflowRoutes,
+      ...forexRoutes,
+      ...stocksRoutes,
       { path: '*', element: <UnknownRoute /> },
     ],
   },

@@ -1,6 +1,6 @@
 import {
-  createTheme,
   type CSSVariablesResolver,
+  createTheme,
   defaultVariantColorsResolver,
   parseThemeColor,
   type VariantColorsResolver,

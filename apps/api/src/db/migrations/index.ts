@@ -6,6 +6,8 @@ import * as m0003 from './0003_diary';
 import * as m0004 from './0004_user_search';
 import * as m0005 from './0005_diary_category_count';
 import * as m0006 from './0006_cashflow_sessions';
+import * as m0007 from './0007_forex';
+import * as m0008 from './0008_stocks';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
@@ -13,4 +15,6 @@ export const migrations: Record<string, Migration> = {
   '0004_user_search': m0004,
   '0005_diary_category_count': m0005,
   '0006_cashflow_sessions': m0006,
+  '0007_forex': m0007,
+  '0008_stocks': m0008,
 };

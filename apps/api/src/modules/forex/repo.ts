@@ -1,0 +1,223 @@
+// Queries of the forex board. Points are stored idempotently (one per symbol, instant and
+// source); ranges are downsampled in SQL to the last point of each bucket. Instants are epoch
+// milliseconds computed in TypeScript and passed as parameters, so both databases agree.
+import { sql } from 'kysely';
+import type { Db } from '../../db/index';
+
+export interface ForexPointInput {
+  symbol: string;
+  time: Date;
+  last: number;
+  bid: number | null;
+  ask: number | null;
+}
+
+export interface StoreOptions {
+  source: string;
+  /** When the points arrived (the poll's instant). */
+  arrivedAt: Date;
+  /** After this long without a new arrival the symbol counts as stale. */
+  staleAfterMs: number;
+}
+
+/** Rows per INSERT: 6 parameters each, 12,000 a statement, below both databases' limits. */
+const BATCH = 2000;
+/** Vietnam's offset, so day buckets start at midnight in Hà Nội rather than in London. */
+export const ICT_OFFSET_MS = 7 * 3600_000;
+
+/** Inserts points, skipping those already stored, and records the arrival per symbol. */
+export async function storeForexPoints(
+  db: Db,
+  points: readonly ForexPointInput[],
+  options: StoreOptions,
+): Promise<number> {
+  if (points.length === 0) return 0;
+  return db.transaction().execute(async (trx) => {
+    let inserted = 0;
+    for (let i = 0; i < points.length; i += BATCH) {
+      const rows = points.slice(i, i + BATCH).map((p) => ({
+        symbol: p.symbol,
+        time_ms: p.time.getTime(),
+        source: options.source,
+        last: p.last,
+        bid: p.bid,
+        ask: p.ask,
+      }));
+      const result = await trx
+        .insertInto('forex_prices')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['symbol', 'time_ms', 'source']).doNothing())
+        .executeTakeFirst();
+      inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
+    }
+
+    const newest = new Map<string, number>();
+    for (const p of points) newest.set(p.symbol, Math.max(newest.get(p.symbol) ?? 0, p.time.getTime()));
+    const existing = await trx
+      .selectFrom('forex_symbols')
+      .select(['symbol', 'last_time_ms', 'source', 'has_live'])
+      .where('symbol', 'in', [...newest.keys()])
+      .execute();
+    const bySymbol = new Map(existing.map((r) => [r.symbol, r]));
+    const live = options.source !== 'demo';
+    for (const [symbol, lastTime] of newest) {
+      const before = bySymbol.get(symbol);
+      // Demo points say nothing about a symbol real sources deliver.
+      if (!live && Number(before?.has_live ?? 0) === 1) continue;
+      const newer = !before || lastTime >= Number(before.last_time_ms);
+      const values = {
+        source: newer ? options.source : (before?.source ?? options.source),
+        last_time_ms: newer ? lastTime : Number(before?.last_time_ms),
+        arrived_at_ms: options.arrivedAt.getTime(),
+        stale_after_ms: options.staleAfterMs,
+        has_live: live || Number(before?.has_live ?? 0) === 1 ? 1 : 0,
+      };
+      await trx
+        .insertInto('forex_symbols')
+        .values({ symbol, ...values })
+        .onConflict((oc) => oc.column('symbol').doUpdateSet(values))
+        .execute();
+    }
+    return inserted;
+  });
+}
+
+export interface SymbolInfo {
+  symbol: string;
+  source: string;
+  lastTimeMs: number;
+  arrivedAtMs: number;
+  staleAfterMs: number;
+  hasLive: boolean;
+}
+
+export async function listSymbols(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('forex_symbols').select('symbol').orderBy('symbol').execute();
+  return rows.map((r) => r.symbol);
+}
+
+export async function findSymbol(db: Db, symbol: string): Promise<SymbolInfo | null> {
+  const row = await db
+    .selectFrom('forex_symbols')
+    .selectAll()
+    .where('symbol', '=', symbol)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    symbol: row.symbol,
+    source: row.source,
+    lastTimeMs: Number(row.last_time_ms),
+    arrivedAtMs: Number(row.arrived_at_ms),
+    staleAfterMs: Number(row.stale_after_ms),
+    hasLive: Number(row.has_live) === 1,
+  };
+}
+
+export interface StoredPoint {
+  timeMs: number;
+  last: number;
+  bid: number | null;
+  ask: number | null;
+  source: string;
+}
+
+/** The newest point; demo points are left out once real ones exist. */
+export async function latestPoint(db: Db, info: SymbolInfo): Promise<StoredPoint | null> {
+  let query = db
+    .selectFrom('forex_prices')
+    .select(['time_ms', 'last', 'bid', 'ask', 'source'])
+    .where('symbol', '=', info.symbol);
+  if (info.hasLive) query = query.where('source', '<>', 'demo');
+  const row = await query.orderBy('time_ms', 'desc').orderBy('source').limit(1).executeTakeFirst();
+  if (!row) return null;
+  return { timeMs: Number(row.time_ms), last: row.last, bid: row.bid, ask: row.ask, source: row.source };
+}
+
+/** Bucket k covers [k·width − offset, (k+1)·width − offset): aligned to midnight in Vietnam. */
+export function bucketBounds(fromMs: number, toMs: number, bucketMs: number): [number, number][] {
+  const bounds: [number, number][] = [];
+  const first = Math.floor((fromMs + ICT_OFFSET_MS) / bucketMs);
+  const last = Math.floor((toMs + ICT_OFFSET_MS) / bucketMs);
+  for (let k = first; k <= last; k++) {
+    const start = Math.max(k * bucketMs - ICT_OFFSET_MS, fromMs);
+    const end = Math.min((k + 1) * bucketMs - ICT_OFFSET_MS, toMs + 1);
+    bounds.push([start, end]);
+  }
+  return bounds;
+}
+
+/**
+ * The last point of each bucket in [fromMs, toMs], in time order. Buckets are `bucketMs` wide and
+ * aligned to midnight in Vietnam; a point exactly on a boundary opens the next bucket. The bounds
+ * come from TypeScript as a VALUES list; the database finds each bucket's last point with one
+ * backward step on the (symbol, time_ms) index, so the cost follows the number of buckets (a few
+ * hundred), not the number of points in the window.
+ */
+export async function downsampledPoints(
+  db: Db,
+  info: SymbolInfo,
+  fromMs: number,
+  toMs: number,
+  bucketMs: number,
+): Promise<{ timeMs: number; last: number }[]> {
+  const bounds = bucketBounds(fromMs, toMs, bucketMs);
+  if (bounds.length === 0) return [];
+  const values = sql.join(
+    bounds.map(([start, end]) => sql`(cast(${start} as bigint), cast(${end} as bigint))`),
+  );
+  const liveOnly = (alias: string) =>
+    info.hasLive ? sql`and ${sql.ref(`${alias}.source`)} <> 'demo'` : sql``;
+  const result = await sql<{ time_ms: number | string; last: number }>`
+    with b(s, e) as (values ${values})
+    select p.time_ms, p.last
+    from b
+    inner join forex_prices p on p.symbol = ${info.symbol} ${liveOnly('p')} and p.time_ms = (
+      select q.time_ms from forex_prices q
+      where q.symbol = ${info.symbol} and q.time_ms >= b.s and q.time_ms < b.e ${liveOnly('q')}
+      order by q.time_ms desc
+      limit 1
+    )
+    order by p.time_ms, p.source
+  `.execute(db);
+  const points: { timeMs: number; last: number }[] = [];
+  for (const row of result.rows) {
+    const timeMs = Number(row.time_ms);
+    // Two sources with a point at the same instant: keep one.
+    if (points.at(-1)?.timeMs === timeMs) continue;
+    points.push({ timeMs, last: Number(row.last) });
+  }
+  return points;
+}
+
+/** The oldest stored instant of a symbol from one source, for back-filling further into the past. */
+export async function oldestPointMs(db: Db, symbol: string, source: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('forex_prices')
+    .select((eb) => eb.fn.min('time_ms').as('t'))
+    .where('symbol', '=', symbol)
+    .where('source', '=', source)
+    .executeTakeFirst();
+  return row?.t == null ? null : Number(row.t);
+}
+
+/** The newest point of a symbol from one source (the demo ticker walks on from it). */
+export async function newestPointOf(
+  db: Db,
+  symbol: string,
+  source: string,
+): Promise<{ timeMs: number; last: number } | null> {
+  const row = await db
+    .selectFrom('forex_prices')
+    .select(['time_ms', 'last'])
+    .where('symbol', '=', symbol)
+    .where('source', '=', source)
+    .orderBy('time_ms', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { timeMs: Number(row.time_ms), last: row.last } : null;
+}
+
+export async function hasAnyForexPoint(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('forex_prices').select('symbol').limit(1).executeTakeFirst();
+  return row !== undefined;
+}

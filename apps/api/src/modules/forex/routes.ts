@@ -1,0 +1,68 @@
+// HTTP for the forex and gold board (spec section 7, Forex). Roles: MODULE_ROLES.forex.
+import {
+  ErrorDetail,
+  ForexLatest,
+  ForexRangeParams,
+  ForexSeries,
+  ForexSymbolList,
+  ForexSymbolQuery,
+  MODULE_ROLES,
+  ValidationErrors,
+} from '@staff/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/index';
+import type { createAuthGuards } from '../../http/auth';
+import { createForexService } from './service';
+
+const tags = ['forex'];
+const security = [{ bearerAuth: [] }];
+const readErrors = { 400: ValidationErrors, 401: ErrorDetail, 403: ErrorDetail, 404: ErrorDetail };
+
+export function registerForexRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; now: () => Date; requireUser: ReturnType<typeof createAuthGuards>['requireUser'] },
+): void {
+  const forex = createForexService({ db: deps.db, now: deps.now });
+  const forexUser = deps.requireUser(MODULE_ROLES.forex);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/forex/symbols/', {
+    preHandler: forexUser,
+    schema: {
+      tags,
+      security,
+      summary: 'Every symbol with prices: metals (SJC, BPQ, VPQ, …) and currency codes',
+      response: { 200: ForexSymbolList, ...readErrors },
+    },
+    handler: async () => forex.symbols(),
+  });
+
+  r.get('/api/forex/latest/', {
+    preHandler: forexUser,
+    schema: {
+      tags,
+      security,
+      summary: "A symbol's newest quote (last, bid, ask, time), its source and whether it is stale",
+      querystring: ForexSymbolQuery,
+      response: { 200: ForexLatest, ...readErrors },
+    },
+    handler: async (request) => forex.latest(request.query.symbol),
+  });
+
+  r.get('/api/forex/:range/', {
+    preHandler: forexUser,
+    schema: {
+      tags,
+      security,
+      summary: 'Price history: daily = last 24 h, monthly = 30 days, yearly = 365 days',
+      description:
+        'Downsampled in the database to the last point of each bucket (5 minutes, 3 hours or one ' +
+        'day, aligned to midnight in Vietnam), in time order. VND: metals per lượng, currencies per unit.',
+      params: ForexRangeParams,
+      querystring: ForexSymbolQuery,
+      response: { 200: ForexSeries, ...readErrors },
+    },
+    handler: async (request) => forex.series(request.params.range, request.query.symbol),
+  });
+}

@@ -1,0 +1,73 @@
+// The board's rules: which window and bucket each range reads, and when a symbol is stale.
+import type { ForexLatest, ForexRange, ForexSeries } from '@staff/contracts';
+import { FOREX_RANGES } from '@staff/contracts';
+import type { Db } from '../../db/index';
+import { notFound } from '../../http/errors';
+import { downsampledPoints, findSymbol, latestPoint, listSymbols, type SymbolInfo } from './repo';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** daily = the last 24 hours, monthly = 30 days, yearly = 365 days; at most ~365 buckets each. */
+export const RANGE_WINDOWS: Record<ForexRange, { windowMs: number; bucketMs: number }> = {
+  daily: { windowMs: DAY, bucketMs: 5 * MINUTE },
+  monthly: { windowMs: 30 * DAY, bucketMs: 3 * HOUR },
+  yearly: { windowMs: 365 * DAY, bucketMs: DAY },
+};
+
+export function isForexRange(value: string): value is ForexRange {
+  return (FOREX_RANGES as readonly string[]).includes(value);
+}
+
+export function createForexService(deps: { db: Db; now: () => Date }) {
+  const { db, now } = deps;
+
+  async function symbolOrNotFound(symbol: string): Promise<SymbolInfo> {
+    const info = await findSymbol(db, symbol);
+    if (!info) throw notFound(`Unknown symbol "${symbol}".`);
+    return info;
+  }
+
+  return {
+    async symbols(): Promise<{ symbols: string[] }> {
+      return { symbols: await listSymbols(db) };
+    },
+
+    async series(range: string, symbol: string): Promise<ForexSeries> {
+      if (!isForexRange(range)) {
+        throw notFound(`Unknown range "${range}": use ${FOREX_RANGES.join(', ')}.`);
+      }
+      const info = await symbolOrNotFound(symbol);
+      const { windowMs, bucketMs } = RANGE_WINDOWS[range];
+      const to = now().getTime();
+      const points = await downsampledPoints(db, info, to - windowMs, to, bucketMs);
+      return {
+        symbol: info.symbol,
+        range,
+        bucket_seconds: bucketMs / 1000,
+        data: points.map((p) => ({ time: new Date(p.timeMs).toISOString(), last: p.last })),
+      };
+    },
+
+    async latest(symbol: string): Promise<ForexLatest> {
+      const info = await symbolOrNotFound(symbol);
+      const point = await latestPoint(db, info);
+      if (!point) throw notFound(`No prices for "${symbol}" yet.`);
+      return {
+        symbol: info.symbol,
+        data: {
+          last: point.last,
+          bid: point.bid,
+          ask: point.ask,
+          time: new Date(point.timeMs).toISOString(),
+        },
+        source: point.source,
+        demo: point.source === 'demo',
+        arrived_at: new Date(info.arrivedAtMs).toISOString(),
+        stale: now().getTime() - info.arrivedAtMs > info.staleAfterMs,
+        stale_after_seconds: Math.round(info.staleAfterMs / 1000),
+      };
+    },
+  };
+}

@@ -1,0 +1,149 @@
+// The live quote stream over real HTTP, on SQLite and PostgreSQL: a ticket from an authenticated
+// POST opens it, and a quote that another database connection (as another API process would)
+// writes arrives as a server-sent event; quotes of other tickers do not.
+import type { AddressInfo } from 'node:net';
+import type { LiveQuoteEvent } from '@staff/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toIso } from '../../db/dialect';
+import { createDb, type Db } from '../../db/index';
+import { createTestApp, type TestApp, testDatabases } from '../../test/harness';
+import { caller, makeUser, type TestUser } from './test-kit';
+
+/** Reads server-sent events until one named `quote` arrives. */
+async function nextQuote(reader: ReadableStreamDefaultReader<Uint8Array>, buffer: { text: string }) {
+  const decoder = new TextDecoder();
+  for (;;) {
+    const match = /id: (\d+)\nevent: quote\ndata: (.*)\n\n/.exec(buffer.text);
+    if (match) {
+      buffer.text = buffer.text.slice((match.index ?? 0) + match[0].length);
+      return { id: Number(match[1]), data: JSON.parse(match[2] as string) as LiveQuoteEvent };
+    }
+    const { value, done } = await reader.read();
+    if (done) throw new Error('stream ended');
+    buffer.text += decoder.decode(value, { stream: true });
+  }
+}
+
+describe.each(testDatabases())('live quote stream (%s)', (kind) => {
+  let t: TestApp;
+  let other: Db;
+  let base: string;
+  let user: TestUser;
+  const stockIds: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const call = caller(t);
+    const manager = await makeUser(t, 'manager');
+    user = await makeUser(t);
+    const exchanges = (await call(user, 'GET', '/api/stocks/exchanges/')).json() as { id: number }[];
+    for (const ticker of ['VNM', 'FPT']) {
+      const res = await call(manager, 'POST', '/api/stocks/stocks/', {
+        ticker,
+        name: ticker,
+        exchange_id: exchanges[0]?.id,
+      });
+      stockIds[ticker] = res.json().id;
+    }
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    other = createDb(t.config); // a second connection (pool), as a second API process would have
+  });
+  afterAll(async () => {
+    await other.destroy();
+    await t.close();
+  });
+
+  async function ticket(headers: Record<string, string>): Promise<string> {
+    const res = await fetch(`${base}/api/stocks/stream-ticket/`, { method: 'POST', headers });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { ticket: string; expires_in: number };
+    expect(body.expires_in).toBe(60);
+    return body.ticket;
+  }
+
+  async function writeQuote(ticker: string, price: number) {
+    const at = new Date();
+    await other
+      .insertInto('stock_quotes')
+      .values({
+        stock_id: stockIds[ticker] as number,
+        trading_date: at.toISOString().slice(0, 10),
+        price,
+        volume: 1000,
+        open: price,
+        high: price,
+        low: price,
+        as_of: toIso(at),
+        as_of_ms: at.getTime(),
+        source: 'vci',
+      })
+      .execute();
+  }
+
+  it('delivers a quote written by another connection, and only for the tickers asked', {
+    timeout: 15_000,
+  }, async () => {
+    const abort = new AbortController();
+    const res = await fetch(`${base}/api/stocks/stream/?tickers=vnm&ticket=${await ticket(user.headers)}`, {
+      signal: abort.signal,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const buffer = { text: '' };
+    // Wait until the stream is open (its first bytes) before writing.
+    const first = await reader.read();
+    buffer.text += new TextDecoder().decode(first.value);
+    expect(buffer.text).toContain(': connected');
+    await writeQuote('FPT', 99_000); // not asked for
+    await writeQuote('VNM', 61_200);
+    const event = await nextQuote(reader, buffer);
+    expect(event.data).toMatchObject({
+      ticker: 'VNM',
+      price: 61_200,
+      volume: 1000,
+      source: 'vci',
+      high: 61_200,
+    });
+    await writeQuote('VNM', 61_300);
+    const second = await nextQuote(reader, buffer);
+    expect(second.data.price).toBe(61_300);
+    expect(second.id).toBeGreaterThan(event.id);
+    abort.abort();
+  });
+
+  it('resumes after a given quote id', { timeout: 15_000 }, async () => {
+    const latest = await t.db
+      .selectFrom('stock_quotes')
+      .select((eb) => eb.fn.max('id').as('m'))
+      .executeTakeFirstOrThrow();
+    const abort = new AbortController();
+    const after = Number(latest.m) - 1; // the last VNM quote (61 300) is after this id
+    const res = await fetch(
+      `${base}/api/stocks/stream/?tickers=VNM&ticket=${await ticket(user.headers)}&after=${after}`,
+      {
+        signal: abort.signal,
+      },
+    );
+    const event = await nextQuote((res.body as ReadableStream<Uint8Array>).getReader(), { text: '' });
+    expect(event.data.price).toBe(61_300);
+    abort.abort();
+  });
+
+  it('refuses a missing, forged or foreign-role ticket before streaming', async () => {
+    const forged = await fetch(`${base}/api/stocks/stream/?tickers=VNM&ticket=abc.def`);
+    expect(forged.status).toBe(401);
+    expect(((await forged.json()) as { code: string }).code).toBe('token_not_valid');
+    expect((await fetch(`${base}/api/stocks/stream/?tickers=VNM`)).status).toBe(400);
+    expect((await fetch(`${base}/api/stocks/stream-ticket/`, { method: 'POST' })).status).toBe(401);
+    const ndf = await makeUser(t, 'ndf');
+    expect(
+      (await fetch(`${base}/api/stocks/stream-ticket/`, { method: 'POST', headers: ndf.headers })).status,
+    ).toBe(403);
+    // A valid ticket with one character changed is refused.
+    const good = await ticket(user.headers);
+    const tampered = `${good.slice(0, -2)}${good.endsWith('A') ? 'B' : 'A'}${good.slice(-1)}`;
+    expect((await fetch(`${base}/api/stocks/stream/?tickers=VNM&ticket=${tampered}`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,93 @@
+// The forex and gold board as a user sees it on a fresh install (spec: Forex and gold dashboard):
+// demo data out of the box, the groups, switching symbol and range, and the dot colours on a
+// known series that global-setup imported with `manage import-forex`.
+import { expect, type Page, test } from '@playwright/test';
+import { KNOWN_DIRECTIONS, KNOWN_SYMBOL } from './support/forex-series';
+import { signIn } from './support/session';
+import { STAFF } from './support/users';
+
+test.use({ timezoneId: 'Asia/Ho_Chi_Minh' });
+
+const chartTitle = (page: Page) => page.getByTestId('chart-title');
+const unit = (page: Page) => page.getByTestId('chart-unit');
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, STAFF);
+});
+
+test('the board opens on SJC by month with the demo history and the demo notice', async ({ page }) => {
+  await page.goto('/forex');
+  await expect(page.getByRole('heading', { name: 'Forex & Gold Dashboard' })).toBeVisible();
+  await expect(chartTitle(page)).toHaveText('SJC - MONTHLY');
+  await expect(page.getByTestId('price-chart').locator('svg')).toHaveAttribute('height', '320');
+  await expect(unit(page)).toHaveText('triệu');
+  // A month of 3-hour buckets: a couple of hundred points and plenty of ups and downs.
+  await expect.poll(() => page.getByTestId('chart-dot').count()).toBeGreaterThan(100);
+  await expect(page.getByTestId('demo-notice')).toContainText('dữ liệu mô phỏng');
+  const quote = page.getByTestId('latest-quote');
+  await expect(quote.getByTestId('quote-last')).toHaveText(/^Last\d{2,3}\.\d{3}\.\d{3}$/);
+  await expect(quote.getByTestId('quote-bid')).toHaveText(/^Bid\d{2,3}\.\d{3}\.\d{3}$/);
+  await expect(page.getByRole('radio', { name: 'Month' })).toBeChecked();
+});
+
+test('the groups hold the right symbols', async ({ page }) => {
+  await page.goto('/forex');
+  const metals = page.getByTestId('metals-group').getByRole('button');
+  await expect(metals).toHaveText([
+    '🥇Gold',
+    `🥇${KNOWN_SYMBOL}`,
+    '🥇Vàng nhẫn SJC',
+    '🥇Phú Quý 999.9',
+    '🥈Silver (BPQ)',
+  ]);
+  const favorites = page.getByTestId('favorites-group').getByRole('button');
+  await expect(favorites).toHaveText(['🇺🇸USD', '🇬🇧GBP', '🇯🇵JPY', '🇨🇳CNY', '🇪🇺EUR', '🇰🇷KRW']);
+  await expect(page.getByText('Other Currencies')).toBeVisible();
+  await page.getByPlaceholder('Select currency').click();
+  const options = page.getByRole('option');
+  await expect(options).toHaveCount(14);
+  await expect(options.first()).toHaveText('🇦🇺 AUD — Đô la Úc');
+  await expect(options.last()).toHaveText('🇹🇭 THB — Baht Thái');
+});
+
+test('switching symbol and range redraws the chart with the right title and unit', async ({ page }) => {
+  await page.goto('/forex');
+  await expect(chartTitle(page)).toHaveText('SJC - MONTHLY');
+  await page.getByTestId('favorites-group').getByRole('button', { name: 'USD' }).click();
+  await expect(chartTitle(page)).toHaveText('USD - MONTHLY');
+  await expect(unit(page)).toHaveText('nghìn');
+  await expect(page.getByTestId('price-chart').getByRole('img')).toHaveAttribute(
+    'aria-label',
+    /last \d{2},\d{3} nghìn$/,
+  );
+  await page.getByText('Year', { exact: true }).click();
+  await expect(chartTitle(page)).toHaveText('USD - YEARLY');
+  await expect(page).toHaveURL(/symbol=USD&range=yearly/);
+  await expect.poll(() => page.getByTestId('chart-dot').count()).toBeGreaterThan(200);
+  await page.getByText('Day', { exact: true }).click();
+  await expect(chartTitle(page)).toHaveText('USD - DAILY');
+  await page.getByPlaceholder('Select currency').click();
+  await page.getByRole('option', { name: /THB/ }).click();
+  await expect(chartTitle(page)).toHaveText('THB - DAILY');
+  // The selection survives a reload.
+  await page.reload();
+  await expect(chartTitle(page)).toHaveText('THB - DAILY');
+  await page.getByTestId('metals-group').getByRole('button', { name: 'Silver (BPQ)' }).click();
+  await expect(chartTitle(page)).toHaveText('BPQ - DAILY');
+  await expect(unit(page)).toHaveText('triệu');
+});
+
+test('dots are green on a rise, red on a fall and absent otherwise, on a known series', async ({ page }) => {
+  await page.goto(`/forex?symbol=${encodeURIComponent(KNOWN_SYMBOL)}&range=monthly`);
+  await expect(chartTitle(page)).toHaveText(`${KNOWN_SYMBOL} - MONTHLY`);
+  const dots = page.getByTestId('chart-dot');
+  await expect(dots).toHaveCount(KNOWN_DIRECTIONS.length);
+  const seen = await dots.evaluateAll((nodes) =>
+    nodes.map((n) => [n.getAttribute('data-direction'), getComputedStyle(n).fill]),
+  );
+  expect(seen).toEqual(
+    KNOWN_DIRECTIONS.map((d) => [d, d === 'up' ? 'rgb(47, 158, 68)' : 'rgb(224, 49, 49)']),
+  );
+  await expect(page.getByTestId('demo-notice')).toHaveCount(0);
+  await expect(page.getByTestId('latest-quote').getByTestId('quote-last')).toHaveText('Last100.000.000');
+});

@@ -1,0 +1,197 @@
+// The stocks calls (spec section 7, Stocks) as TanStack Query hooks; keys start with stockKeys.all.
+import {
+  type AddItemInput,
+  type ExchangeCode,
+  PriceRecordList,
+  RealtimeQuoteList,
+  type Snapshot,
+  Stock,
+  StockList,
+  type WatchlistCreateInput,
+  WatchlistDetail,
+  WatchlistList,
+} from '@staff/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { normaliseSnapshot } from './format';
+
+export const STOCKS_API = '/api/stocks/';
+const WATCHLISTS = `${STOCKS_API}watchlists/`;
+
+export const stockKeys = {
+  all: ['stocks'] as const,
+  watchlists: () => [...stockKeys.all, 'watchlists'] as const,
+  watchlist: (id: number) => [...stockKeys.watchlists(), id] as const,
+  cards: (id: number) => [...stockKeys.watchlists(), id, 'cards'] as const,
+  search: (q: string) => [...stockKeys.all, 'search', q] as const,
+  stock: (ticker: string) => [...stockKeys.all, 'stock', ticker] as const,
+  snapshot: (ticker: string) => [...stockKeys.all, 'snapshot', ticker] as const,
+  prices: (ticker: string, since: string) => [...stockKeys.all, 'prices', ticker, since] as const,
+};
+
+export function fetchWatchlists(signal?: AbortSignal) {
+  return api.get(WATCHLISTS, { schema: WatchlistList, signal });
+}
+
+export function fetchWatchlist(id: number, signal?: AbortSignal) {
+  return api.get(`${WATCHLISTS}${id}/`, { schema: WatchlistDetail, signal });
+}
+
+/** GET /stocks/snapshots/?tickers=…: an array or {results}; errors yield an empty list. */
+export async function fetchSnapshots(tickers: string[], signal?: AbortSignal): Promise<Snapshot[]> {
+  if (tickers.length === 0) return [];
+  try {
+    const body = await api.get<unknown>(
+      `${STOCKS_API}snapshots/?tickers=${encodeURIComponent(tickers.join(','))}`,
+      {
+        signal,
+      },
+    );
+    const list = Array.isArray(body) ? body : (body as { results?: unknown[] } | null)?.results;
+    return Array.isArray(list) ? list.flatMap((s) => normaliseSnapshot(s) ?? []) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** GET /stocks/snapshots/{ticker}/: null on error. */
+export async function fetchSnapshot(ticker: string, signal?: AbortSignal): Promise<Snapshot | null> {
+  try {
+    return normaliseSnapshot(
+      await api.get<unknown>(`${STOCKS_API}snapshots/${encodeURIComponent(ticker)}/`, { signal }),
+    );
+  } catch {
+    return null;
+  }
+}
+
+export interface CardItem {
+  ticker: string;
+  name: string;
+  exchange: ExchangeCode;
+  snapshot: Snapshot | null;
+}
+
+/**
+ * A list's cards: the list detail for its tickers, then the batch snapshot; when the batch answers
+ * nothing, the snapshots embedded in the detail, and one request per ticker for any still missing.
+ */
+export async function fetchCards(
+  id: number,
+  signal?: AbortSignal,
+): Promise<{ name: string; cards: CardItem[] }> {
+  const detail = await fetchWatchlist(id, signal);
+  const tickers = detail.items.map((i) => i.stock.ticker);
+  const batch = new Map((await fetchSnapshots(tickers, signal)).map((s) => [s.ticker, s]));
+  if (batch.size === 0 && tickers.length > 0) {
+    for (const item of detail.items) if (item.snapshot) batch.set(item.stock.ticker, item.snapshot);
+    const missing = tickers.filter((t) => !batch.has(t));
+    const singles = await Promise.all(missing.map((t) => fetchSnapshot(t, signal)));
+    for (const s of singles) if (s) batch.set(s.ticker, s);
+  }
+  return {
+    name: detail.name,
+    cards: detail.items.map((i) => ({ ...i.stock, snapshot: batch.get(i.stock.ticker) ?? null })),
+  };
+}
+
+export function useWatchlists() {
+  return useQuery({ queryKey: stockKeys.watchlists(), queryFn: ({ signal }) => fetchWatchlists(signal) });
+}
+
+export function useCards(id: number | null) {
+  return useQuery({
+    queryKey: stockKeys.cards(id ?? 0),
+    queryFn: ({ signal }) => fetchCards(id as number, signal),
+    enabled: id !== null,
+  });
+}
+
+export function useWatchlistDetail(id: number) {
+  return useQuery({ queryKey: stockKeys.watchlist(id), queryFn: ({ signal }) => fetchWatchlist(id, signal) });
+}
+
+export function searchStocks(q: string, signal?: AbortSignal) {
+  return api.get(`${STOCKS_API}stocks/?q=${encodeURIComponent(q)}&limit=10`, { schema: StockList, signal });
+}
+
+export function useStockSearch(q: string) {
+  return useQuery({
+    queryKey: stockKeys.search(q),
+    queryFn: ({ signal }) => searchStocks(q, signal),
+    enabled: q.trim().length > 0,
+    staleTime: 60_000,
+  });
+}
+
+export function useCreateWatchlist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: WatchlistCreateInput) => api.post(WATCHLISTS, body, { schema: WatchlistDetail }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: stockKeys.watchlists() }),
+  });
+}
+
+export function addItem(id: number, body: AddItemInput) {
+  return api.post(`${WATCHLISTS}${id}/add_item/`, body);
+}
+
+export function removeItem(id: number, ticker: string) {
+  return api.post(`${WATCHLISTS}${id}/remove_item/`, { ticker });
+}
+
+export function useRemoveItem(id: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ticker: string) => removeItem(id as number, ticker),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: stockKeys.watchlists() }),
+  });
+}
+
+/** GET /stocks/stocks/{ticker}/, falling back to GET /stocks/stocks/?ticker= (spec section 7). */
+export async function fetchStock(ticker: string, signal?: AbortSignal): Promise<Stock | null> {
+  try {
+    return await api.get(`${STOCKS_API}stocks/${encodeURIComponent(ticker)}/`, { schema: Stock, signal });
+  } catch {
+    const list = await api.get(`${STOCKS_API}stocks/?ticker=${encodeURIComponent(ticker)}`, {
+      schema: StockList,
+      signal,
+    });
+    return list[0] ?? null;
+  }
+}
+
+export function useStock(ticker: string) {
+  return useQuery({ queryKey: stockKeys.stock(ticker), queryFn: ({ signal }) => fetchStock(ticker, signal) });
+}
+
+export function useSnapshot(ticker: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: stockKeys.snapshot(ticker),
+      queryFn: ({ signal }) => fetchSnapshot(ticker, signal),
+    }),
+  );
+}
+
+export function usePrices(ticker: string, since: string) {
+  return useQuery({
+    queryKey: stockKeys.prices(ticker, since),
+    queryFn: ({ signal }) =>
+      api.get(`${STOCKS_API}prices/?ticker=${encodeURIComponent(ticker)}&since=${since}`, {
+        schema: PriceRecordList,
+        signal,
+      }),
+  });
+}
+
+/** GET /stocks/realtime/?tickers=…: errors yield an empty list. */
+export async function fetchRealtime(tickers: string[]) {
+  try {
+    return await api.get(`${STOCKS_API}realtime/?tickers=${encodeURIComponent(tickers.join(','))}`, {
+      schema: RealtimeQuoteList,
+    });
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,298 @@
+// /stocks — Watchlists (spec sections 2, 4, 5, 8, 9): create lists, pick one, add tickers with a
+// debounced search, and the card grid with live quotes.
+import {
+  Alert,
+  Anchor,
+  Autocomplete,
+  Badge,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Loader,
+  NavLink,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
+import {
+  normaliseTicker,
+  STOCK_MESSAGE_CLEAR_MS,
+  STOCK_MESSAGES,
+  TICKER_SEARCH_DEBOUNCE_MS,
+  type Watchlist,
+} from '@staff/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import {
+  addItem,
+  stockKeys,
+  useCards,
+  useCreateWatchlist,
+  useRemoveItem,
+  useStockSearch,
+  useWatchlists,
+} from '../api';
+import { withLiveQuote } from '../format';
+import { useLiveQuotes } from '../live';
+import { StockCard } from './stock-card';
+
+/** The server's answer to a failed add, as text: its detail or its field messages. */
+export function addFailureText(error: unknown): string {
+  if (error instanceof ApiError && error.body) {
+    if (typeof error.body.detail === 'string') return error.body.detail;
+    const messages = Object.values(error.body)
+      .flat()
+      .filter((m): m is string => typeof m === 'string');
+    if (messages.length > 0) return messages.join(' ');
+    return JSON.stringify(error.body);
+  }
+  return STOCK_MESSAGES.addFailed;
+}
+
+function CreateWatchlist({ onCreated }: { onCreated: (id: number) => void }) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateWatchlist();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setError(STOCK_MESSAGES.nameRequired);
+      return;
+    }
+    create.mutate(
+      { name: name.trim() },
+      {
+        onSuccess: (list) => {
+          setName('');
+          setError(null);
+          onCreated(list.id);
+        },
+        onError: (err) => setError(addFailureText(err)),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} aria-label="Create watchlist">
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <TextInput
+          label="Create watchlist"
+          placeholder="List name"
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={error}
+          style={{ flex: 1 }}
+        />
+        <Button type="submit" loading={create.isPending}>
+          Add
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function YourLists({
+  lists,
+  selected,
+  onSelect,
+}: {
+  lists: Watchlist[];
+  selected: number | null;
+  onSelect: (id: number) => void;
+}) {
+  return (
+    <Stack gap={4}>
+      <Text fw={600}>Your lists</Text>
+      <nav aria-label="Your lists">
+        {lists.map((l) => (
+          <NavLink
+            key={l.id}
+            component="button"
+            active={l.id === selected}
+            onClick={() => onSelect(l.id)}
+            label={l.name}
+            aria-current={l.id === selected ? 'true' : undefined}
+            rightSection={
+              <Group gap={4}>
+                {l.is_default ? (
+                  <Badge size="xs" variant="light" tt="none">
+                    default
+                  </Badge>
+                ) : null}
+                <Text size="xs" c="dimmed">
+                  {l.item_count}
+                </Text>
+              </Group>
+            }
+          />
+        ))}
+      </nav>
+    </Stack>
+  );
+}
+
+function AddTicker({ list, onAdded }: { list: Watchlist | null; onAdded: () => void }) {
+  const [text, setText] = useState('');
+  const [debounced] = useDebouncedValue(text.trim(), TICKER_SEARCH_DEBOUNCE_MS);
+  const search = useStockSearch(debounced);
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const clear = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(clear.current), []);
+
+  const names = useMemo(() => new Map((search.data ?? []).map((s) => [s.ticker, s.name])), [search.data]);
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    clearTimeout(clear.current);
+    if (!list) {
+      setMessage({ kind: 'error', text: STOCK_MESSAGES.selectList });
+      return;
+    }
+    const ticker = normaliseTicker(text);
+    if (!ticker) {
+      setMessage({ kind: 'error', text: STOCK_MESSAGES.noTicker });
+      return;
+    }
+    setBusy(true);
+    try {
+      await addItem(list.id, { ticker });
+      setMessage({ kind: 'success', text: STOCK_MESSAGES.added(ticker, list.name) });
+      setText('');
+      onAdded();
+      clear.current = setTimeout(() => setMessage(null), STOCK_MESSAGE_CLEAR_MS);
+    } catch (err) {
+      setMessage({ kind: 'error', text: addFailureText(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} aria-label="Add ticker to list">
+      <Stack gap="xs">
+        <Group align="flex-end" gap="xs" wrap="nowrap">
+          <Autocomplete
+            label="Add ticker to list"
+            placeholder="Search ticker (e.g., VNM)"
+            value={text}
+            onChange={setText}
+            data={[...names.keys()]}
+            filter={({ options }) => options}
+            renderOption={({ option }) => (
+              <Group gap="xs" wrap="nowrap">
+                <Text fw={600} size="sm">
+                  {option.value}
+                </Text>
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {names.get(option.value)}
+                </Text>
+              </Group>
+            )}
+            rightSection={search.isFetching ? <Loader size="xs" /> : null}
+            style={{ flex: 1 }}
+          />
+          <Button type="submit" loading={busy}>
+            Add
+          </Button>
+        </Group>
+        {message ? (
+          <Alert
+            color={message.kind === 'success' ? 'green' : 'red'}
+            role={message.kind === 'success' ? 'status' : 'alert'}
+            py="xs"
+          >
+            {message.text}
+          </Alert>
+        ) : null}
+      </Stack>
+    </form>
+  );
+}
+
+export function WatchlistsPage() {
+  useDocumentTitle('Watchlists');
+  const lists = useWatchlists();
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const queryClient = useQueryClient();
+  const all = lists.data ?? [];
+  const selected = all.find((l) => l.id === selectedId) ?? all.find((l) => l.is_default) ?? all[0] ?? null;
+  const cards = useCards(selected?.id ?? null);
+  const remove = useRemoveItem(selected?.id ?? null);
+  const tickers = useMemo(() => (cards.data?.cards ?? []).map((c) => c.ticker), [cards.data]);
+  const live = useLiveQuotes(tickers);
+  const reload = () => void queryClient.invalidateQueries({ queryKey: stockKeys.watchlists() });
+  const items = cards.data?.cards ?? [];
+  const holiday = items.some((c) => c.snapshot?.is_holiday);
+
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        Watchlists
+      </Title>
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Card withBorder>
+            <Stack>
+              <CreateWatchlist onCreated={(id) => setSelectedId(id)} />
+              {lists.isPending ? <Loader size="sm" aria-label="Loading lists" /> : null}
+              <YourLists lists={all} selected={selected?.id ?? null} onSelect={setSelectedId} />
+              {selected ? (
+                <Anchor component={Link} to={`/watchlists/${selected.id}/analysis`}>
+                  Phân tích
+                </Anchor>
+              ) : (
+                <Text c="dimmed" aria-disabled="true" role="link">
+                  Phân tích
+                </Text>
+              )}
+            </Stack>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack>
+            <AddTicker list={selected} onAdded={reload} />
+            <Group gap="xs">
+              <Title order={2} size="h4">
+                Items — {selected?.name ?? ''}
+              </Title>
+              <Badge variant="light" aria-label="Ticker count">
+                {items.length}
+              </Badge>
+              {holiday ? (
+                <Badge color="orange" variant="filled">
+                  HOLIDAY
+                </Badge>
+              ) : null}
+              {cards.isFetching ? <Loader size="xs" aria-label="Loading items" /> : null}
+            </Group>
+            {selected && !cards.isPending && items.length === 0 ? (
+              <Text c="dimmed">{STOCK_MESSAGES.noItems}</Text>
+            ) : null}
+            {!selected && !lists.isPending ? <Text c="dimmed">{STOCK_MESSAGES.noItems}</Text> : null}
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+              {items.map((c) => {
+                const quote = live[c.ticker];
+                const snapshot = c.snapshot && quote ? withLiveQuote(c.snapshot, quote) : c.snapshot;
+                return (
+                  <StockCard
+                    key={c.ticker}
+                    {...c}
+                    snapshot={snapshot}
+                    removing={remove.isPending && remove.variables === c.ticker}
+                    onRemove={() => remove.mutate(c.ticker)}
+                  />
+                );
+              })}
+            </SimpleGrid>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,174 @@
+// The stock page (with the spec's fallback to the search by ticker, the snapshot and the chart),
+// the list analysis, and the HOLIDAY badge, in jsdom against a fake API.
+import type { PriceRecord, Snapshot, Stock, User } from '@staff/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, jsonResponse } from '../../test/fake-api';
+import { renderRoutes } from '../../test/render';
+import { stocksPages } from './routes';
+
+function signIn() {
+  const user: User = {
+    id: 1,
+    email: 'me@example.com',
+    username: 'me@example.com',
+    first_name: 'Me',
+    middle_name: '',
+    last_name: 'Test',
+    full_name: 'Test Me',
+    phone: '',
+    gender: null,
+    role: 'staff',
+    is_active: true,
+    avatar: null,
+    avatar_url: null,
+  };
+  localStorage.setItem('access', 'token');
+  localStorage.setItem('user', JSON.stringify(user));
+}
+
+const STOCK: Stock = {
+  id: 7,
+  ticker: 'ACV',
+  name: 'Tổng Công ty Cảng hàng không Việt Nam - CTCP',
+  exchange_id: 3,
+  exchange: { id: 3, code: 'UPCOM', name: 'Thị trường UPCoM (Hà Nội)', board: 'UPCOM' },
+  lot_size: 100,
+  sector: 'Hàng không',
+  is_active: true,
+};
+
+const snapshot = (ticker: string, fields: Partial<Snapshot> = {}): Snapshot => ({
+  ticker,
+  name: `${ticker} name`,
+  exchange: 'UPCOM',
+  trading_date: '2026-11-20',
+  open_price: 60_000,
+  high_price: 61_000,
+  low_price: 59_000,
+  current_price: 60_500,
+  volume: 900_000,
+  prev_close: 60_000,
+  week_open: 58_000,
+  month_open: 55_000,
+  live_as_of: null,
+  ceiling: 69_000,
+  floor: 51_000,
+  change: 500,
+  change_percent: 0.83,
+  is_holiday: false,
+  ...fields,
+});
+
+const bars: PriceRecord[] = ['2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20'].map((date, i) => ({
+  ticker: 'ACV',
+  date,
+  open: 59_000 + i * 100,
+  high: 61_000,
+  low: 58_000,
+  close: 59_500 + i * 300,
+  volume: 1000,
+  average: null,
+  source: 'demo',
+}));
+
+describe('stock pages', { timeout: 20_000 }, () => {
+  it('shows a stock found through the ticker fallback, its snapshot and a daily chart', async () => {
+    signIn();
+    const api = fakeApi({
+      'GET /api/stocks/stocks/ACV/': () => jsonResponse(404, { detail: 'Not found.' }),
+      'GET /api/stocks/stocks/': () => jsonResponse(200, [STOCK]),
+      'GET /api/stocks/snapshots/ACV/': () => jsonResponse(200, snapshot('ACV')),
+      'GET /api/stocks/prices/': () => jsonResponse(200, bars),
+    });
+    renderRoutes(stocksPages, '/stocks/acv');
+    expect(await screen.findByRole('heading', { name: 'ACV' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(/Tổng Công ty Cảng hàng không Việt Nam - CTCP · Hàng không/)).toBeTruthy();
+    expect(api.callsTo('GET /api/stocks/stocks/')[0]?.url.searchParams.get('ticker')).toBe('ACV');
+    const card = await screen.findByRole('article', { name: 'ACV' });
+    expect(within(card).getByTestId('price').textContent).toBe('60.500');
+    const chart = await screen.findByRole('img', {
+      name: /Giá đóng cửa ACV từ 2026-11-17 đến 2026-11-20: 59.500 → 60.400/,
+    });
+    expect(chart.querySelector('polyline')?.getAttribute('points')?.split(' ')).toHaveLength(4);
+    expect(api.callsTo('GET /api/stocks/prices/')[0]?.url.searchParams.get('ticker')).toBe('ACV');
+  });
+
+  it('analyses a list: changes since yesterday, the week and the month, and equal-amount weights', async () => {
+    signIn();
+    fakeApi({
+      'GET /api/stocks/watchlists/4/': () =>
+        jsonResponse(200, {
+          id: 4,
+          name: 'Hàng không',
+          is_default: true,
+          item_count: 2,
+          items: ['ACV', 'VJC'].map((t, i) => ({
+            id: i + 1,
+            stock: { ticker: t, name: `${t} name`, exchange: 'HOSE' },
+            note: '',
+            target_price: null,
+            added_at: '2026-11-01T00:00:00.000Z',
+            snapshot: null,
+          })),
+        }),
+      'GET /api/stocks/snapshots/': () =>
+        jsonResponse(200, [
+          snapshot('ACV', { current_price: 110, prev_close: 100, week_open: 100, month_open: 100 }),
+          snapshot('VJC', { current_price: 90, prev_close: 100, week_open: 90, month_open: 100 }),
+        ]),
+    });
+    renderRoutes(stocksPages, '/watchlists/4/analysis');
+    expect(
+      await screen.findByRole('heading', { name: 'Phân tích — Hàng không' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Phân tích danh mục' });
+    const acv = within(table).getByRole('row', { name: /ACV/ });
+    expect(
+      within(acv)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['ACVACV name', '110', '+10,00%', '+10,00%', '+10,00%', '55%']);
+    const vjc = within(table).getByRole('row', { name: /VJC/ });
+    expect(
+      within(vjc)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['VJCVJC name', '90', '-10,00%', '+0,00%', '-10,00%', '45%']);
+  });
+
+  it('says when a list is not the user’s', async () => {
+    signIn();
+    fakeApi({ 'GET /api/stocks/watchlists/9/': () => jsonResponse(404, { detail: 'Not found.' }) });
+    renderRoutes(stocksPages, '/watchlists/9/analysis');
+    expect(await screen.findByText('Không tìm thấy danh mục này.', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('marks a holiday on the Watchlists grid', async () => {
+    signIn();
+    fakeApi({
+      'GET /api/stocks/watchlists/': () =>
+        jsonResponse(200, [{ id: 4, name: 'Tết', is_default: true, item_count: 1 }]),
+      'GET /api/stocks/watchlists/4/': () =>
+        jsonResponse(200, {
+          id: 4,
+          name: 'Tết',
+          is_default: true,
+          item_count: 1,
+          items: [
+            {
+              id: 1,
+              stock: { ticker: 'ACV', name: 'ACV name', exchange: 'UPCOM' },
+              note: '',
+              target_price: null,
+              added_at: '2026-02-01T00:00:00.000Z',
+              snapshot: null,
+            },
+          ],
+        }),
+      'GET /api/stocks/snapshots/': () => jsonResponse(200, [snapshot('ACV', { is_holiday: true })]),
+    });
+    renderRoutes(stocksPages, '/stocks');
+    expect(await screen.findByText('HOLIDAY', {}, { timeout: 5000 })).toBeTruthy();
+  });
+});

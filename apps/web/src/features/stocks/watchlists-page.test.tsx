@@ -1,0 +1,309 @@
+// The Watchlists screen in jsdom against a fake API: lists and the default badge, cards with the
+// board's colours, tooltips and arrows, the add-ticker messages, the snapshot fallback, removing
+// a ticker, and live quotes from the stream.
+import type { Role, Snapshot, User, WatchlistDetail } from '@staff/contracts';
+import { act, fireEvent, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, jsonResponse } from '../../test/fake-api';
+import { renderRoutes } from '../../test/render';
+import { stocksPages } from './routes';
+
+function signInAs(role: Role) {
+  const user: User = {
+    id: 1,
+    email: 'me@example.com',
+    username: 'me@example.com',
+    first_name: 'Me',
+    middle_name: '',
+    last_name: 'Test',
+    full_name: 'Test Me',
+    phone: '',
+    gender: null,
+    role,
+    is_active: true,
+    avatar: null,
+    avatar_url: null,
+  };
+  localStorage.setItem('access', 'token');
+  localStorage.setItem('user', JSON.stringify(user));
+  return user;
+}
+
+const snap = (ticker: string, fields: Partial<Snapshot>): Snapshot => ({
+  ticker,
+  name: `${ticker} name`,
+  exchange: 'HOSE',
+  trading_date: '2026-05-06',
+  open_price: 64_800,
+  high_price: 65_300,
+  low_price: 64_600,
+  current_price: 65_000,
+  volume: 1_234_500,
+  prev_close: 64_100,
+  week_open: 63_000,
+  month_open: 66_000,
+  live_as_of: null,
+  ceiling: 68_500,
+  floor: 59_700,
+  change: 900,
+  change_percent: 1.4,
+  is_holiday: false,
+  ...fields,
+});
+
+const SNAPSHOTS: Snapshot[] = [
+  snap('VNM', { live_as_of: '2026-05-06T02:45:00.000Z' }),
+  snap('FPT', { current_price: 68_500, prev_close: 64_100 }), // at the ceiling
+  snap('HPG', {
+    current_price: 26_000,
+    prev_close: null,
+    week_open: 26_000,
+    month_open: null,
+    ceiling: null,
+    floor: null,
+  }),
+];
+
+function detail(id: number, name: string, tickers: string[], without: string[] = []): WatchlistDetail {
+  return {
+    id,
+    name,
+    is_default: id === 1,
+    item_count: tickers.length,
+    items: tickers.map((t, i) => ({
+      id: i + 1,
+      stock: { ticker: t, name: `${t} name`, exchange: 'HOSE' },
+      note: '',
+      target_price: null,
+      added_at: '2026-05-01T00:00:00.000Z',
+      snapshot: without.includes(t) ? null : (SNAPSHOTS.find((s) => s.ticker === t) ?? null),
+    })),
+  };
+}
+
+function setup(opts: { lists?: boolean; batchEmpty?: boolean; detailWithout?: string[] } = {}) {
+  signInAs('staff');
+  let tickers = ['VNM', 'FPT', 'HPG'];
+  const lists =
+    opts.lists === false
+      ? []
+      : [
+          { id: 1, name: 'Ngân hàng', is_default: true, item_count: 3 },
+          { id: 2, name: 'Công nghệ', is_default: false, item_count: 0 },
+        ];
+  const api = fakeApi({
+    'GET /api/users/profile/': () => jsonResponse(200, {}),
+    'GET /api/stocks/watchlists/': () => jsonResponse(200, lists),
+    'GET /api/stocks/watchlists/1/': () =>
+      jsonResponse(200, detail(1, 'Ngân hàng', tickers, opts.detailWithout)),
+    'GET /api/stocks/watchlists/2/': () => jsonResponse(200, detail(2, 'Công nghệ', [])),
+    'GET /api/stocks/snapshots/': (r) =>
+      jsonResponse(
+        200,
+        opts.batchEmpty
+          ? []
+          : SNAPSHOTS.filter((s) => (r.url.searchParams.get('tickers') ?? '').split(',').includes(s.ticker)),
+      ),
+    'GET /api/stocks/snapshots/HPG/': () =>
+      jsonResponse(200, { symbol: 'HPG', price: 27_000, prev_close: 26_500 }),
+    'GET /api/stocks/stocks/': () =>
+      jsonResponse(200, [
+        {
+          id: 9,
+          ticker: 'VCB',
+          name: 'Ngân hàng TMCP Ngoại thương Việt Nam',
+          exchange_id: 1,
+          exchange: { id: 1, code: 'HOSE', name: 'HOSE', board: 'HSX' },
+          lot_size: 100,
+          sector: '',
+          is_active: true,
+        },
+      ]),
+    'POST /api/stocks/watchlists/1/add_item/': (r) => {
+      const { ticker } = JSON.parse(String(r.body)) as { ticker: string };
+      if (tickers.includes(ticker))
+        return jsonResponse(400, { ticker: [`${ticker} is already in this list.`] });
+      tickers = [...tickers, ticker];
+      return jsonResponse(201, {});
+    },
+    'POST /api/stocks/watchlists/1/remove_item/': (r) => {
+      const { ticker } = JSON.parse(String(r.body)) as { ticker: string };
+      tickers = tickers.filter((t) => t !== ticker);
+      return new Response(null, { status: 204 });
+    },
+    'POST /api/stocks/stream-ticket/': () => jsonResponse(200, { ticket: 'tkt', expires_in: 60 }),
+  });
+  return api;
+}
+
+class FakeEventSource {
+  static instances: FakeEventSource[] = [];
+  listeners: Record<string, ((e: MessageEvent) => void)[]> = {};
+  closed = false;
+  constructor(readonly url: string) {
+    FakeEventSource.instances.push(this);
+  }
+  addEventListener(type: string, fn: (e: MessageEvent) => void) {
+    this.listeners[type] = [...(this.listeners[type] ?? []), fn];
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(type: string, data: unknown, id = '1') {
+    for (const fn of this.listeners[type] ?? [])
+      fn(new MessageEvent(type, { data: JSON.stringify(data), lastEventId: id }));
+  }
+}
+
+afterEach(() => {
+  FakeEventSource.instances = [];
+  vi.unstubAllGlobals();
+});
+
+const card = (ticker: string) => screen.getByRole('article', { name: ticker });
+
+describe('Watchlists screen', { timeout: 20_000 }, () => {
+  it('shows the lists with the default badge and the cards in the board colours with hints and arrows', async () => {
+    setup();
+    renderRoutes(stocksPages, '/stocks');
+    expect(await screen.findByRole('heading', { name: 'Watchlists' }, { timeout: 5000 })).toBeTruthy();
+    const nav = await screen.findByRole('navigation', { name: 'Your lists' });
+    const first = within(nav).getByRole('button', { name: /Ngân hàng/ });
+    expect(within(first).getByText('default')).toBeTruthy();
+    expect(within(within(nav).getByRole('button', { name: /Công nghệ/ })).queryByText('default')).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Items — Ngân hàng' })).toBeTruthy();
+    await screen.findByRole('article', { name: 'VNM' });
+    expect(screen.getByLabelText('Ticker count').textContent).toBe('3');
+    expect(screen.getByRole('link', { name: 'Phân tích' }).getAttribute('href')).toBe(
+      '/watchlists/1/analysis',
+    );
+
+    const vnm = card('VNM');
+    expect(within(vnm).getByTestId('price').textContent).toBe('65.000');
+    expect(within(vnm).getByTestId('price').dataset.tone).toBe('up');
+    expect(within(vnm).getByRole('img', { name: 'Giá hôm qua: 64.100' })).toBeTruthy();
+    expect(within(vnm).getByText('LIVE 09:45')).toBeTruthy();
+    expect(within(vnm).getByTestId('week-open').dataset.direction).toBe('up');
+    expect(within(vnm).getByTestId('month-open').dataset.direction).toBe('down');
+    expect(within(vnm).getByLabelText('Đầu tuần: tăng')).toBeTruthy();
+    expect(within(vnm).getByText('1.234.500')).toBeTruthy();
+    expect(within(vnm).getByRole('link').getAttribute('href')).toBe('/stocks/VNM');
+    expect(within(card('FPT')).getByTestId('price').dataset.tone).toBe('ceiling');
+    const hpg = card('HPG');
+    expect(within(hpg).getByTestId('price').dataset.tone).toBe('none');
+    expect(within(hpg).getByRole('img', { name: 'Chưa có giá hôm qua' })).toBeTruthy();
+    expect(within(hpg).getByTestId('week-open').dataset.direction).toBe('flat');
+    expect(within(hpg).queryByText(/LIVE/)).toBeNull();
+    expect(screen.queryByText('HOLIDAY')).toBeNull();
+
+    // Another list: empty.
+    fireEvent.click(within(nav).getByRole('button', { name: /Công nghệ/ }));
+    expect(await screen.findByText('No items')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Items — Công nghệ' })).toBeTruthy();
+  });
+
+  it('asks for a list first, and for a ticker', async () => {
+    setup({ lists: false });
+    renderRoutes(stocksPages, '/stocks');
+    const add = await screen.findByRole('form', { name: 'Add ticker to list' }, { timeout: 5000 });
+    fireEvent.click(within(add).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Please select a watchlist first.')).toBeTruthy();
+    expect(screen.getByText('Phân tích').getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('searches after typing, adds the ticker, says so for 3 seconds and reloads; shows the server’s refusal', async () => {
+    const api = setup();
+    const user = userEvent.setup();
+    renderRoutes(stocksPages, '/stocks');
+    await screen.findByRole('article', { name: 'VNM' }, { timeout: 5000 });
+    const add = screen.getByRole('form', { name: 'Add ticker to list' });
+    fireEvent.click(within(add).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('No ticker selected.')).toBeTruthy();
+
+    const input = within(add).getByPlaceholderText('Search ticker (e.g., VNM)');
+    await user.type(input, 'ngoai');
+    expect(api.callsTo('GET /api/stocks/stocks/')).toHaveLength(0); // debounced
+    const option = await screen.findByRole('option', { name: /VCB/, hidden: true });
+    expect(option.textContent).toContain('Ngân hàng TMCP Ngoại thương Việt Nam');
+    expect(api.callsTo('GET /api/stocks/stocks/').map((c) => c.url.searchParams.get('q'))).toEqual(['ngoai']);
+    fireEvent.click(option);
+    await user.click(within(add).getByRole('button', { name: 'Add' }));
+    const done = await screen.findByText('Added VCB to Ngân hàng.');
+    expect(JSON.parse(String(api.callsTo('POST /api/stocks/watchlists/1/add_item/')[0]?.body))).toEqual({
+      ticker: 'VCB',
+    });
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/stocks/watchlists/1/').length).toBeGreaterThanOrEqual(2),
+    );
+    await waitForElementToBeRemoved(done, { timeout: 4500 });
+
+    await user.type(input, 'vnm');
+    await user.click(within(add).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('VNM is already in this list.')).toBeTruthy();
+  });
+
+  it('falls back to the list detail and per-ticker snapshots when the batch answers nothing', async () => {
+    const api = setup({ batchEmpty: true });
+    renderRoutes(stocksPages, '/stocks');
+    await screen.findByRole('article', { name: 'VNM' }, { timeout: 5000 });
+    // Every ticker's snapshot comes from the detail, so no single requests are needed.
+    expect(within(card('VNM')).getByTestId('price').textContent).toBe('65.000');
+    expect(api.callsTo('GET /api/stocks/snapshots/')).toHaveLength(1);
+    expect(api.callsTo('GET /api/stocks/snapshots/HPG/')).toHaveLength(0);
+  });
+
+  it('removes a ticker from the list', async () => {
+    const api = setup();
+    renderRoutes(stocksPages, '/stocks');
+    await screen.findByRole('article', { name: 'FPT' }, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove FPT' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'FPT' })).toBeNull());
+    expect(JSON.parse(String(api.callsTo('POST /api/stocks/watchlists/1/remove_item/')[0]?.body))).toEqual({
+      ticker: 'FPT',
+    });
+  });
+
+  it('updates the open cards from the live stream, opened with a ticket', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const api = setup();
+    renderRoutes(stocksPages, '/stocks');
+    await screen.findByRole('article', { name: 'VNM' }, { timeout: 5000 });
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    const source = FakeEventSource.instances[0] as FakeEventSource;
+    expect(api.callsTo('POST /api/stocks/stream-ticket/')).toHaveLength(1);
+    const url = new URL(source.url, 'http://localhost');
+    expect(url.pathname).toBe('/api/stocks/stream/');
+    expect(url.searchParams.get('tickers')).toBe('FPT,HPG,VNM');
+    expect(url.searchParams.get('ticket')).toBe('tkt');
+    act(() =>
+      source.emit('quote', {
+        ticker: 'VNM',
+        price: 63_000,
+        volume: 2_000_000,
+        as_of: '2026-05-06T03:01:00.000Z',
+        source: 'demo',
+        open: 64_800,
+        high: 65_300,
+        low: 63_000,
+      }),
+    );
+    const vnm = card('VNM');
+    expect(within(vnm).getByTestId('price').textContent).toBe('63.000');
+    expect(within(vnm).getByTestId('price').dataset.tone).toBe('down');
+    expect(within(vnm).getByText('LIVE 10:01')).toBeTruthy();
+    expect(within(vnm).getByTestId('week-open').dataset.direction).toBe('flat');
+  });
+});
+
+describe('single snapshot fallback', { timeout: 20_000 }, () => {
+  it('asks per ticker for what neither the batch nor the detail has', async () => {
+    // The detail carries no snapshot for HPG here.
+    const api = setup({ batchEmpty: true, detailWithout: ['HPG'] });
+    renderRoutes(stocksPages, '/stocks');
+    await screen.findByRole('article', { name: 'HPG' }, { timeout: 5000 });
+    await waitFor(() => expect(within(card('HPG')).getByTestId('price').textContent).toBe('27.000'));
+    expect(api.callsTo('GET /api/stocks/snapshots/HPG/')).toHaveLength(1);
+    expect(api.callsTo('GET /api/stocks/snapshots/VNM/')).toHaveLength(0);
+  });
+});

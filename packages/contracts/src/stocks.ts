@@ -1,0 +1,325 @@
+// Stock watchlists: exchanges, stocks, watchlists and items, snapshots, realtime quotes, price
+// records and the market calendar's holidays (spec sections 2, 3, 4, 7 Stocks, 8 and 9).
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------
+// Constants (spec section 9 and the issue)
+
+export const DEFAULT_LOT_SIZE = 100;
+/** The ticker search waits this long after the last keystroke. */
+export const TICKER_SEARCH_DEBOUNCE_MS = 250;
+/** 'Added {ticker} to {list}.' disappears after this long. */
+export const STOCK_MESSAGE_CLEAR_MS = 3000;
+/** Holidays that fall on the same date every year (MM-DD); the rest come from the per-year table. */
+export const FIXED_HOLIDAYS = ['01-01', '04-30', '05-01', '09-02'] as const;
+/** The market's own time zone: every trading date and session is in it. */
+export const MARKET_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+/** Batch snapshot and realtime calls take at most this many tickers. */
+export const MAX_BATCH_TICKERS = 100;
+export const STOCK_SEARCH_DEFAULT_LIMIT = 20;
+export const STOCK_SEARCH_MAX_LIMIT = 50;
+export const WATCHLIST_NAME_MAX_LENGTH = 100;
+export const STOCK_NOTE_MAX_LENGTH = 500;
+
+export const EXCHANGE_CODES = ['HOSE', 'HNX', 'UPCOM'] as const;
+export const ExchangeCode = z.enum(EXCHANGE_CODES);
+export type ExchangeCode = z.infer<typeof ExchangeCode>;
+
+/** Daily price band around the reference price: HOSE ±7 %, HNX ±10 %, UPCOM ±15 %. */
+export const PRICE_BANDS: Record<ExchangeCode, number> = { HOSE: 0.07, HNX: 0.1, UPCOM: 0.15 };
+
+/** Words of the Watchlists screen (quoted exactly from the spec). */
+export const STOCK_MESSAGES = {
+  selectList: 'Please select a watchlist first.',
+  noTicker: 'No ticker selected.',
+  added: (ticker: string, list: string) => `Added ${ticker} to ${list}.`,
+  addFailed: 'Failed to add ticker',
+  noItems: 'No items',
+  nameRequired: 'Name is required.',
+  nameTaken: 'You already have a watchlist with this name.',
+  unknownTicker: (ticker: string) => `Unknown ticker: ${ticker}.`,
+  duplicateTicker: (ticker: string) => `${ticker} is already in this list.`,
+  notInList: (ticker: string) => `${ticker} is not in this list.`,
+  tickerTaken: (ticker: string) => `A stock with ticker ${ticker} already exists.`,
+  tickerFormat: 'A ticker is 1 to 10 letters and digits.',
+  tooManyTickers: `Send at most ${MAX_BATCH_TICKERS} tickers.`,
+  holidayExists: 'This date is already in the holiday table.',
+  notAWeekday: 'A holiday must fall on a weekday (weekends are never trading days).',
+} as const;
+
+// ---------------------------------------------------------------------------
+// Small shared validators
+
+const TICKER_RE = /^[A-Z0-9]{1,10}$/;
+export function normaliseTicker(value: string): string {
+  return value.trim().toUpperCase();
+}
+export function isTicker(value: string): boolean {
+  return TICKER_RE.test(value);
+}
+
+export const Ticker = z
+  .string({ error: 'This field is required.' })
+  .transform(normaliseTicker)
+  .refine((v) => v.length > 0, { message: 'This field may not be blank.', abort: true })
+  .refine(isTicker, STOCK_MESSAGES.tickerFormat);
+
+const IsoDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.')
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.');
+
+/** Comma-joined tickers (query string), upper-cased and de-duplicated; at most 100. */
+export const TickerListParam = z
+  .string({ error: 'This field is required.' })
+  .transform((v) => [
+    ...new Set(
+      v
+        .split(',')
+        .map(normaliseTicker)
+        .filter((t) => t.length > 0),
+    ),
+  ])
+  .refine((list) => list.length <= MAX_BATCH_TICKERS, STOCK_MESSAGES.tooManyTickers);
+
+const Price = z.number().nonnegative().finite();
+
+// ---------------------------------------------------------------------------
+// Exchanges and stocks
+
+export const Exchange = z.object({
+  id: z.number().int(),
+  code: ExchangeCode,
+  name: z.string(),
+  board: z.string(),
+});
+export type Exchange = z.infer<typeof Exchange>;
+export const ExchangeList = z.array(Exchange);
+
+export const Stock = z.object({
+  id: z.number().int(),
+  ticker: z.string(),
+  name: z.string(),
+  exchange_id: z.number().int(),
+  exchange: Exchange,
+  lot_size: z.number().int(),
+  sector: z.string(),
+  is_active: z.boolean(),
+});
+export type Stock = z.infer<typeof Stock>;
+export const StockList = z.array(Stock);
+
+export const StockSearchQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  /** Exact ticker (the stock page's fallback). */
+  ticker: z.string().trim().max(10).optional(),
+  limit: z.coerce.number().int().min(1).max(STOCK_SEARCH_MAX_LIMIT).default(STOCK_SEARCH_DEFAULT_LIMIT),
+});
+export type StockSearchQuery = z.infer<typeof StockSearchQuery>;
+
+export const StockCreate = z.object({
+  ticker: Ticker,
+  name: z.string({ error: 'This field is required.' }).trim().min(1).max(255),
+  exchange_id: z.coerce.number().int().positive(),
+  lot_size: z.coerce.number().int().positive().max(1_000_000).default(DEFAULT_LOT_SIZE),
+  sector: z.string().trim().max(100).default(''),
+  is_active: z.boolean().default(true),
+});
+export type StockCreate = z.infer<typeof StockCreate>;
+export type StockCreateInput = z.input<typeof StockCreate>;
+
+export const TickerPathParams = z.object({ ticker: z.string().transform(normaliseTicker) });
+
+// ---------------------------------------------------------------------------
+// Snapshots and quotes
+
+export const Snapshot = z.object({
+  ticker: z.string(),
+  name: z.string(),
+  exchange: ExchangeCode,
+  /** The trading date the figures describe (today in a session, else the last trading day). */
+  trading_date: z.string().nullable(),
+  open_price: z.number().nullable(),
+  high_price: z.number().nullable(),
+  low_price: z.number().nullable(),
+  current_price: z.number().nullable(),
+  volume: z.number().nullable(),
+  /** Reference price: the previous trading day's close (UPCOM: its average price). */
+  prev_close: z.number().nullable(),
+  week_open: z.number().nullable(),
+  month_open: z.number().nullable(),
+  /** The latest intraday quote's time when it is from the current session, else null. */
+  live_as_of: z.string().nullable(),
+  /** Ceiling and floor of the session's price band around prev_close. */
+  ceiling: z.number().nullable(),
+  floor: z.number().nullable(),
+  change: z.number().nullable(),
+  change_percent: z.number().nullable(),
+  /** Today is a market holiday (fixed or announced), not a weekend. */
+  is_holiday: z.boolean(),
+});
+export type Snapshot = z.infer<typeof Snapshot>;
+export const SnapshotList = z.array(Snapshot);
+
+export const TickersQuery = z.object({ tickers: TickerListParam });
+export type TickersQuery = z.infer<typeof TickersQuery>;
+
+export const QUOTE_SOURCES = ['demo', 'vci', 'kbs', 'ssi', 'manual'] as const;
+
+export const RealtimeQuote = z.object({
+  ticker: z.string(),
+  price: z.number(),
+  volume: z.number(),
+  as_of: z.string(),
+  source: z.string(),
+});
+export type RealtimeQuote = z.infer<typeof RealtimeQuote>;
+export const RealtimeQuoteList = z.array(RealtimeQuote);
+
+/** One server-sent event of the live stream (event name `quote`, id = the quote's row id). */
+export const LiveQuoteEvent = RealtimeQuote.extend({
+  open: z.number().nullable(),
+  high: z.number().nullable(),
+  low: z.number().nullable(),
+});
+export type LiveQuoteEvent = z.infer<typeof LiveQuoteEvent>;
+
+export const StreamTicket = z.object({ ticket: z.string(), expires_in: z.number().int() });
+export type StreamTicket = z.infer<typeof StreamTicket>;
+export const StreamQuery = z.object({
+  tickers: TickerListParam,
+  ticket: z.string().min(1).max(500),
+  /** Resume after this quote id (the last event id the client saw). */
+  after: z.coerce.number().int().nonnegative().optional(),
+});
+
+// ---------------------------------------------------------------------------
+// Price records (daily bars)
+
+export const PriceRecord = z.object({
+  ticker: z.string(),
+  date: z.string(),
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+  volume: z.number(),
+  /** Volume-weighted average price, when the source gives it (UPCOM's reference price). */
+  average: z.number().nullable(),
+  source: z.string(),
+});
+export type PriceRecord = z.infer<typeof PriceRecord>;
+export const PriceRecordList = z.array(PriceRecord);
+
+export const PriceRecordCreate = z
+  .object({
+    ticker: Ticker,
+    date: IsoDate,
+    open: Price,
+    high: Price,
+    low: Price,
+    close: Price,
+    volume: z.number().int().nonnegative().default(0),
+    average: Price.nullable().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.high < Math.max(v.open, v.close, v.low)) {
+      ctx.addIssue({ code: 'custom', path: ['high'], message: 'High must be at least open, low and close.' });
+    }
+    if (v.low > Math.min(v.open, v.close)) {
+      ctx.addIssue({ code: 'custom', path: ['low'], message: 'Low must be at most open and close.' });
+    }
+  });
+export type PriceRecordCreate = z.infer<typeof PriceRecordCreate>;
+export type PriceRecordCreateInput = z.input<typeof PriceRecordCreate>;
+
+export const PriceRecordQuery = z.object({
+  ticker: Ticker,
+  since: IsoDate.optional(),
+});
+export type PriceRecordQuery = z.infer<typeof PriceRecordQuery>;
+
+// ---------------------------------------------------------------------------
+// Watchlists
+
+export const WatchlistItem = z.object({
+  id: z.number().int(),
+  stock: z.object({ ticker: z.string(), name: z.string(), exchange: ExchangeCode }),
+  note: z.string(),
+  target_price: z.number().nullable(),
+  added_at: z.string(),
+  snapshot: Snapshot.nullable(),
+});
+export type WatchlistItem = z.infer<typeof WatchlistItem>;
+
+export const Watchlist = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  is_default: z.boolean(),
+  item_count: z.number().int(),
+});
+export type Watchlist = z.infer<typeof Watchlist>;
+export const WatchlistList = z.array(Watchlist);
+
+export const WatchlistDetail = Watchlist.extend({ items: z.array(WatchlistItem) });
+export type WatchlistDetail = z.infer<typeof WatchlistDetail>;
+
+export const WatchlistCreate = z.object({
+  name: z
+    .string({ error: STOCK_MESSAGES.nameRequired })
+    .trim()
+    .min(1, STOCK_MESSAGES.nameRequired)
+    .max(WATCHLIST_NAME_MAX_LENGTH),
+  is_default: z.boolean().default(false),
+});
+export type WatchlistCreate = z.infer<typeof WatchlistCreate>;
+export type WatchlistCreateInput = z.input<typeof WatchlistCreate>;
+
+export const WatchlistUpdate = z
+  .object({
+    name: WatchlistCreate.shape.name.optional(),
+    is_default: z.literal(true).optional(),
+  })
+  .refine((v) => v.name !== undefined || v.is_default !== undefined, 'Send a name or is_default: true.');
+export type WatchlistUpdate = z.infer<typeof WatchlistUpdate>;
+
+export const AddItem = z.object({
+  ticker: Ticker,
+  note: z.string().trim().max(STOCK_NOTE_MAX_LENGTH).default(''),
+  target_price: Price.nullable().optional(),
+});
+export type AddItem = z.infer<typeof AddItem>;
+export type AddItemInput = z.input<typeof AddItem>;
+
+export const RemoveItem = z.object({ ticker: Ticker });
+export type RemoveItem = z.infer<typeof RemoveItem>;
+
+// ---------------------------------------------------------------------------
+// Market holidays (the per-year table an administrator extends)
+
+export const HOLIDAY_KINDS = ['holiday', 'compensation', 'swap', 'provisional'] as const;
+export const HolidayKind = z.enum(HOLIDAY_KINDS);
+
+export const MarketHoliday = z.object({
+  date: z.string(),
+  name: z.string(),
+  kind: HolidayKind,
+  source: z.string(),
+});
+export type MarketHoliday = z.infer<typeof MarketHoliday>;
+export const MarketHolidayList = z.array(MarketHoliday);
+
+export const MarketHolidayCreate = z.object({
+  date: IsoDate,
+  name: z.string({ error: 'This field is required.' }).trim().min(1).max(200),
+  kind: HolidayKind.default('holiday'),
+  source: z.string().trim().max(500).default(''),
+});
+export type MarketHolidayCreate = z.infer<typeof MarketHolidayCreate>;
+
+export const HolidayQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });
+export const HolidayPathParams = z.object({ date: IsoDate });
