@@ -46,6 +46,19 @@ const SCREENS: { path: string; ready: (page: Page) => Promise<void> }[] = [
     ready: (p) => expect(p.getByRole('heading', { name: 'CashFlow Helper' })).toBeVisible(),
   },
   {
+    path: '/cashflow/hall',
+    ready: (p) => expect(p.getByRole('heading', { name: 'Lịch sử ván chơi' })).toBeVisible(),
+  },
+  {
+    path: '/forex',
+    ready: (p) => expect(p.getByRole('heading', { name: 'Forex & Gold Dashboard' })).toBeVisible(),
+  },
+  { path: '/stocks', ready: (p) => expect(p.getByRole('heading', { name: 'Watchlists' })).toBeVisible() },
+  {
+    path: '/stocks/FPT',
+    ready: (p) => expect(p.getByRole('heading', { name: /FPT/ }).first()).toBeVisible(),
+  },
+  {
     path: '/cashflow/setup',
     ready: (p) => expect(p.getByRole('heading', { name: 'Thiết lập ván chơi' })).toBeVisible(),
   },

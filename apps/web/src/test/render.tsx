@@ -7,14 +7,19 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { theme } from '../app/theme';
 
-export function renderRoutes(routes: RouteObject[], initialPath: string) {
+export interface RenderOptions {
+  /** Render Mantine's notifications (toasts), for screens whose tests read them. */
+  notifications?: boolean;
+}
+
+export function renderRoutes(routes: RouteObject[], initialPath: string, options: RenderOptions = {}) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
   const result = render(
     <MantineProvider theme={theme}>
-      <Notifications />
+      {options.notifications && <Notifications />}
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -1,5 +1,6 @@
 // The session screen: the player card's controls, the card picker's checks, toasts, undo, and the
 // finalize flow that never loses a result.
+import { notifications } from '@mantine/notifications';
 import { applyAction, createInitialState, type GameAction, type GameState } from '@staff/cashflow-engine';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,7 +12,9 @@ import { cashflowPages } from './routes';
 import { PENDING_KEY, SESSION_KEY } from './storage';
 
 function renderSession(path = '/cashflow/session') {
-  return renderRoutes([{ element: <CashflowLayout />, children: cashflowPages }], path);
+  return renderRoutes([{ element: <CashflowLayout />, children: cashflowPages }], path, {
+    notifications: true,
+  });
 }
 
 /** Bình (Doanh nhân, $400 cash, expenses $2,930) plays first, then An (Tài xế). */
@@ -51,7 +54,11 @@ const STORED = {
 };
 
 beforeEach(() => localStorage.clear());
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // The toasts' store outlives a test: start each one with none.
+  notifications.clean();
+});
 
 describe('player card', () => {
   it('enables controls only on the active player card', async () => {
