@@ -1,28 +1,13 @@
-import type { Role, User } from '@staff/contracts';
+import type { Role } from '@staff/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render';
+import { signInAs as storeSession } from '../../test/session';
 import { diaryRoutes } from './routes';
 
 function signInAs(role: Role) {
-  const user: User = {
-    id: 1,
-    email: 'me@example.com',
-    username: 'me@example.com',
-    first_name: 'Me',
-    middle_name: '',
-    last_name: 'Test',
-    full_name: 'Test Me',
-    phone: '',
-    gender: null,
-    role,
-    is_active: true,
-    avatar: null,
-    avatar_url: null,
-  };
-  localStorage.setItem('access', 'token');
-  localStorage.setItem('user', JSON.stringify(user));
+  const user = storeSession(role);
   fakeApi({
     'GET /api/users/profile/': () => jsonResponse(200, user),
     'GET /api/diaries/diaries/': () => jsonResponse(200, [{ id: 3, title: user.email, user: 1 }]),

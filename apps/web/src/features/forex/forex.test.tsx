@@ -1,11 +1,12 @@
 // The /forex screen in jsdom against a fake API: the spec's strings, groups, ranges, units, dot
 // colours, the latest-quote card, error handling, notices and the selection kept in the URL.
-import type { ForexLatest, ForexSeries, Role, User } from '@staff/contracts';
+import type { ForexLatest, ForexSeries } from '@staff/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type FakeRequest, fakeApi, jsonResponse } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render';
+import { signInAs } from '../../test/session';
 import { DOT_COLOURS } from './components/price-chart';
 import { forexRoutes } from './routes';
 
@@ -23,27 +24,6 @@ const SYMBOLS = [
   'VPQ',
   'Vàng nhẫn SJC',
 ];
-
-function signInAs(role: Role) {
-  const user: User = {
-    id: 1,
-    email: 'me@example.com',
-    username: 'me@example.com',
-    first_name: 'Me',
-    middle_name: '',
-    last_name: 'Test',
-    full_name: 'Test Me',
-    phone: '',
-    gender: null,
-    role,
-    is_active: true,
-    avatar: null,
-    avatar_url: null,
-  };
-  localStorage.setItem('access', 'token');
-  localStorage.setItem('user', JSON.stringify(user));
-  return user;
-}
 
 const day = (n: number) => new Date(Date.UTC(2026, 10, n, 16)).toISOString();
 /** rises, stays, falls, rises: dots up, none, down, up after the first point. */

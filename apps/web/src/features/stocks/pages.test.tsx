@@ -1,31 +1,15 @@
 // The stock page (with the spec's fallback to the search by ticker, the snapshot and the chart),
 // the list analysis, and the HOLIDAY badge, in jsdom against a fake API.
-import type { PriceRecord, Snapshot, Stock, User } from '@staff/contracts';
+import type { PriceRecord, Snapshot, Stock } from '@staff/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render';
-import { stocksPages } from './routes';
+import { signInAs } from '../../test/session';
 
-function signIn() {
-  const user: User = {
-    id: 1,
-    email: 'me@example.com',
-    username: 'me@example.com',
-    first_name: 'Me',
-    middle_name: '',
-    last_name: 'Test',
-    full_name: 'Test Me',
-    phone: '',
-    gender: null,
-    role: 'staff',
-    is_active: true,
-    avatar: null,
-    avatar_url: null,
-  };
-  localStorage.setItem('access', 'token');
-  localStorage.setItem('user', JSON.stringify(user));
-}
+const signIn = () => signInAs('staff');
+
+import { stocksPages } from './routes';
 
 const STOCK: Stock = {
   id: 7,

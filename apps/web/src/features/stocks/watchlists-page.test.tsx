@@ -1,34 +1,14 @@
 // The Watchlists screen in jsdom against a fake API: lists and the default badge, cards with the
 // board's colours, tooltips and arrows, the add-ticker messages, the snapshot fallback, removing
 // a ticker, and live quotes from the stream.
-import type { Role, Snapshot, User, WatchlistDetail } from '@staff/contracts';
+import type { Snapshot, WatchlistDetail } from '@staff/contracts';
 import { act, fireEvent, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render';
+import { signInAs } from '../../test/session';
 import { stocksPages } from './routes';
-
-function signInAs(role: Role) {
-  const user: User = {
-    id: 1,
-    email: 'me@example.com',
-    username: 'me@example.com',
-    first_name: 'Me',
-    middle_name: '',
-    last_name: 'Test',
-    full_name: 'Test Me',
-    phone: '',
-    gender: null,
-    role,
-    is_active: true,
-    avatar: null,
-    avatar_url: null,
-  };
-  localStorage.setItem('access', 'token');
-  localStorage.setItem('user', JSON.stringify(user));
-  return user;
-}
 
 const snap = (ticker: string, fields: Partial<Snapshot>): Snapshot => ({
   ticker,
