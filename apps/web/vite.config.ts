@@ -52,15 +52,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rollupOptions: {
-      output: {
-        // Libraries change less often than the app: separate chunks stay cached across deploys.
-        manualChunks: (id) => {
-          if (!id.includes('node_modules')) return undefined;
-          if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
-          if (id.includes('@mantine') || id.includes('@tabler')) return 'ui';
-          return 'vendor';
-        },
-      },
+      // No manual chunks: Rollup splits by route, so each screen downloads only the components it uses.
       onwarn(warning, warn) {
         // zod ships /* @__PURE__ */ comments Rollup cannot place; harmless and not ours to fix.
         if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;

@@ -123,6 +123,8 @@ test('watchlists: create, add, see known prices, remove, open a stock and the an
   page,
   request,
 }) => {
+  // A long flow: about 35 s alone on a loaded two-core machine.
+  test.setTimeout(120_000);
   await seedKnownStocks(request);
   await signIn(page, STAFF);
   await page.goto('/stocks');

@@ -1,4 +1,7 @@
-import { createBrowserRouter } from 'react-router';
+// The app's routes. Only sign-in is in the first download: the signed-in shell and every feature's
+// screens load on demand, so /login opens fast on a phone.
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { PageLoader } from '../components/page-loader';
 import { authRoutes } from '../features/auth/routes';
 import { cashflowRoutes } from '../features/cashflow/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
@@ -8,27 +11,33 @@ import { profileRoutes } from '../features/profile/routes';
 import { stocksRoutes } from '../features/stocks/routes';
 import { usersRoutes } from '../features/users/routes';
 import { RequireAuth } from './require-auth';
-import { AppLayout } from './shell/app-layout';
 import { UnknownRoute } from './unknown-route';
 
-export const routes = [
+export const routes: RouteObject[] = [
   ...authRoutes,
   {
     path: '/',
     element: (
       <RequireAuth>
-        <AppLayout />
+        <Outlet />
       </RequireAuth>
     ),
+    // Shown while the shell and the first screen's code arrive.
+    hydrateFallbackElement: <PageLoader />,
     children: [
-      ...dashboardRoutes,
-      ...profileRoutes,
-      ...diaryRoutes,
-      ...usersRoutes,
-      ...cashflowRoutes,
-      ...forexRoutes,
-      ...stocksRoutes,
-      { path: '*', element: <UnknownRoute /> },
+      {
+        lazy: async () => ({ Component: (await import('./shell/app-layout')).AppLayout }),
+        children: [
+          ...dashboardRoutes,
+          ...profileRoutes,
+          ...diaryRoutes,
+          ...usersRoutes,
+          ...cashflowRoutes,
+          ...forexRoutes,
+          ...stocksRoutes,
+          { path: '*', element: <UnknownRoute /> },
+        ],
+      },
     ],
   },
 ];

@@ -1,5 +1,5 @@
 // jsdom lacks a few browser APIs Mantine uses.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 if (!window.matchMedia) {
@@ -30,6 +30,10 @@ Object.defineProperty(window, 'getComputedStyle', {
   value: window.getComputedStyle.bind(window),
   configurable: true,
 });
+
+// Screens load their code on demand (route-level lazy); the first load of a feature in a test file
+// transforms its modules, which takes more than findBy's default second on a busy machine.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

@@ -1,20 +1,17 @@
 // Dashboard feature: the Vietnamese welcome page with a tile per module the role may open.
 import type { RouteObject } from 'react-router';
 import { RequireModule } from '../../components/require-module';
-import { DashboardPage } from './components/dashboard-page';
+
+const dashboard = async () => ({ Component: (await import('./components/dashboard-page')).DashboardPage });
 
 /**
  * `/` is the landing page for every role (sign-in goes there); `/dashboard` is the Dashboard module,
  * which ndf users may not use (spec section 6), so it is guarded.
  */
 export const dashboardRoutes: RouteObject[] = [
-  { index: true, element: <DashboardPage /> },
+  { index: true, lazy: dashboard },
   {
-    path: '/dashboard',
-    element: (
-      <RequireModule module="dashboard">
-        <DashboardPage />
-      </RequireModule>
-    ),
+    element: <RequireModule module="dashboard" />,
+    children: [{ path: '/dashboard', lazy: dashboard }],
   },
 ];

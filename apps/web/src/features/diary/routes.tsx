@@ -1,40 +1,35 @@
 // Daily time diary (spec section 2): one guarded wrapper (module 'diary') with the sub-layout; the
-// analysis additionally needs 'diaryAnalysis' (admin, manager).
+// analysis additionally needs 'diaryAnalysis' (admin, manager). The screens load on demand, in one chunk.
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireModule } from '../../components/require-module';
-import { AnalysisPage } from './components/analysis-page';
-import { CategoriesPage } from './components/categories-page';
-import { CreateEntryPage } from './components/create-entry-page';
-import { DiaryHome } from './components/diary-home';
-import { DiaryLayout } from './components/diary-layout';
-import { DiaryEntriesPage, EntriesPage } from './components/entries-page';
-import { EntryDetailPage } from './components/entry-detail-page';
-import { JarSetupPage } from './components/jar-setup-page';
+
+type Pages = typeof import('./pages');
+const page = (pick: (pages: Pages) => ComponentType) => async () => ({
+  Component: pick(await import('./pages')),
+});
 
 export const diaryRoutes: RouteObject[] = [
   {
-    element: (
-      <RequireModule module="diary">
-        <DiaryLayout />
-      </RequireModule>
-    ),
+    element: <RequireModule module="diary" />,
     children: [
-      { path: '/diary', element: <DiaryHome /> },
       {
-        path: '/diary/dashboard',
-        element: (
-          <RequireModule module="diaryAnalysis">
-            <AnalysisPage />
-          </RequireModule>
-        ),
+        lazy: page((p) => p.DiaryLayout),
+        children: [
+          { path: '/diary', lazy: page((p) => p.DiaryHome) },
+          {
+            element: <RequireModule module="diaryAnalysis" />,
+            children: [{ path: '/diary/dashboard', lazy: page((p) => p.AnalysisPage) }],
+          },
+          { path: '/diary/entries', lazy: page((p) => p.EntriesPage) },
+          { path: '/diary/entries/new', lazy: page((p) => p.CreateEntryPage) },
+          { path: '/entries/:id', lazy: page((p) => p.EntryViewPage) },
+          { path: '/entries/:id/edit', lazy: page((p) => p.EntryEditPage) },
+          { path: '/diaries/:id', lazy: page((p) => p.DiaryEntriesPage) },
+          { path: '/diary/categories', lazy: page((p) => p.CategoriesPage) },
+          { path: '/jar-setup', lazy: page((p) => p.JarSetupPage) },
+        ],
       },
-      { path: '/diary/entries', element: <EntriesPage /> },
-      { path: '/diary/entries/new', element: <CreateEntryPage /> },
-      { path: '/entries/:id', element: <EntryDetailPage mode="view" /> },
-      { path: '/entries/:id/edit', element: <EntryDetailPage mode="edit" /> },
-      { path: '/diaries/:id', element: <DiaryEntriesPage /> },
-      { path: '/diary/categories', element: <CategoriesPage /> },
-      { path: '/jar-setup', element: <JarSetupPage /> },
     ],
   },
 ];

@@ -1,9 +1,13 @@
-// Profile feature: the signed-in user edits their own profile and password.
+// Profile feature: the signed-in user edits their own profile and password. Loaded on demand.
 import type { RouteObject } from 'react-router';
-import { ChangePasswordPage } from './components/change-password-page';
-import { ProfilePage } from './components/profile-page';
 
 export const profileRoutes: RouteObject[] = [
-  { path: '/profile', element: <ProfilePage /> },
-  { path: '/change-password', element: <ChangePasswordPage /> },
+  {
+    path: '/profile',
+    lazy: async () => ({ Component: (await import('./components/profile-page')).ProfilePage }),
+  },
+  {
+    path: '/change-password',
+    lazy: async () => ({ Component: (await import('./components/change-password-page')).ChangePasswordPage }),
+  },
 ];

@@ -1,32 +1,28 @@
-// User administration (admin only): the list, and the create and edit forms.
-import type { RouteObject } from 'react-router';
+// User administration (admin only): the list, and the create and edit forms. Each screen is loaded on
+// demand (the list brings the .xlsx libraries), behind the module guard.
+import { Outlet, type RouteObject } from 'react-router';
 import { RequireModule } from '../../components/require-module';
-import { CreateUserPage, EditUserPage } from './components/user-form-page';
-import { UsersPage } from './components/users-page';
 
 export const usersRoutes: RouteObject[] = [
   {
-    path: '/admin/users',
     element: (
       <RequireModule module="users">
-        <UsersPage />
+        <Outlet />
       </RequireModule>
     ),
-  },
-  {
-    path: '/admin/users/create',
-    element: (
-      <RequireModule module="users">
-        <CreateUserPage />
-      </RequireModule>
-    ),
-  },
-  {
-    path: '/admin/users/:id/edit',
-    element: (
-      <RequireModule module="users">
-        <EditUserPage />
-      </RequireModule>
-    ),
+    children: [
+      {
+        path: '/admin/users',
+        lazy: async () => ({ Component: (await import('./components/users-page')).UsersPage }),
+      },
+      {
+        path: '/admin/users/create',
+        lazy: async () => ({ Component: (await import('./components/user-form-page')).CreateUserPage }),
+      },
+      {
+        path: '/admin/users/:id/edit',
+        lazy: async () => ({ Component: (await import('./components/user-form-page')).EditUserPage }),
+      },
+    ],
   },
 ];
