@@ -10,8 +10,9 @@ import type { Config } from './config';
 import type { Db } from './db/index';
 import { createAuthGuards } from './http/auth';
 import { registerDocs } from './http/docs';
-import { registerErrorHandling } from './http/errors';
+import { answerFrameworkError, registerErrorHandling } from './http/errors';
 import { registerGracefulClose } from './http/graceful-close';
+import { registerNullCharacterGuard } from './http/null-characters';
 import { createRateLimiter } from './http/rate-limit';
 import { registerStatic } from './http/static';
 import { registerAccountsRoutes } from './modules/accounts/routes';
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreDuplicateSlashes: true },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -71,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Cross-cutting plugins first, then services, then routes.
   registerErrorHandling(app);
   registerGracefulClose(app);
+  registerNullCharacterGuard(app);
   await app.register(helmet, {
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
     frameguard: { action: 'deny' },

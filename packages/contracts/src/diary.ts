@@ -183,7 +183,9 @@ const LocalTime = (required: string) =>
 
 export const TimeZone = z.string().trim().refine(isValidTimeZone, ENTRY_MESSAGES.timeZone);
 
-const Id = z.coerce.number().int().positive();
+/** Ids are the databases' 32-bit integers; a larger one would fail in PostgreSQL's query instead of here. */
+const MAX_ID = 2_147_483_647;
+const Id = z.coerce.number().int().positive().max(MAX_ID);
 
 // ---------------------------------------------------------------------------
 // Jars
@@ -353,6 +355,10 @@ export const EntryListQuery = z.object({
     .string()
     .trim()
     .regex(/^\d+(,\d+)*$/, 'Enter a category id or ids joined by commas.')
+    .refine(
+      (v) => v.split(',').every((id) => Number(id) <= MAX_ID),
+      'Enter a category id or ids joined by commas.',
+    )
     .transform((v) => [...new Set(v.split(',').map(Number))])
     .optional(),
   time_zone: TimeZone.default(DEFAULT_TIME_ZONE),

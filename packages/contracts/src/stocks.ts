@@ -124,7 +124,8 @@ export type StockSearchQuery = z.infer<typeof StockSearchQuery>;
 export const StockCreate = z.object({
   ticker: Ticker,
   name: z.string({ error: 'This field is required.' }).trim().min(1).max(255),
-  exchange_id: z.coerce.number().int().positive(),
+  // At most the databases' 32-bit integer ids: PostgreSQL fails a query with a larger one.
+  exchange_id: z.coerce.number().int().positive().max(2_147_483_647),
   lot_size: z.coerce.number().int().positive().max(1_000_000).default(DEFAULT_LOT_SIZE),
   sector: z.string().trim().max(100).default(''),
   is_active: z.boolean().default(true),

@@ -2,7 +2,7 @@
 // Framework's shape, bad input is always a 4xx, and a 5xx never carries the
 // internal message (it is logged whole instead).
 import { toValidationErrors, type ValidationErrors } from '@staff/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 
@@ -48,7 +48,36 @@ const FASTIFY_MESSAGES: Record<string, (err: FastifyError) => string> = {
   FST_FILES_LIMIT: () => 'Too many files in the multipart request.',
   FST_FIELDS_LIMIT: () => 'Too many fields in the multipart request.',
   FST_INVALID_MULTIPART_CONTENT_TYPE: () => 'The request is not multipart/form-data.',
+  FST_ERR_BAD_URL: () => 'The URL is malformed.',
+  FST_ERR_MAX_PARAM_LENGTH: () => 'A part of the URL is too long.',
 };
+
+/**
+ * Fastify's `frameworkErrors`: what it meets before routing (a malformed escape in the URL, an
+ * over-long path segment) bypasses the error handler, so it is answered here in the same shape.
+ */
+export function answerFrameworkError(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = err.statusCode ?? 400;
+  const word = err.code ? FASTIFY_MESSAGES[err.code] : undefined;
+  const body =
+    status >= 500
+      ? { detail: 'A server error occurred.', code: 'server_error' }
+      : { detail: word ? word(err) : 'Malformed request.', code: 'invalid_request' };
+  return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+/**
+ * Reads a multipart body: what the parser throws for one it cannot read (no boundary, a part cut
+ * short) is the client's fault, so it answers 400 rather than 500. Our own and Fastify's 4xx pass.
+ */
+export async function readingMultipart<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof ApiError || (err as FastifyError).statusCode) throw err;
+    throw new ApiError(400, { detail: 'The multipart body is malformed.', code: 'invalid_request' });
+  }
+}
 
 /** Node's and PostgreSQL's ways of saying the database cannot be reached right now. */
 const UNAVAILABLE_CODES = new Set([

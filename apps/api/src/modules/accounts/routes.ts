@@ -17,7 +17,8 @@ import {
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentAuth, requestOrigin } from '../../http/auth';
-import { fieldError } from '../../http/errors';
+import { fieldError, readingMultipart } from '../../http/errors';
+import { refuseNullCharacters } from '../../http/null-characters';
 import { presentUser } from './presenter';
 import type { AccountsService } from './service';
 
@@ -130,24 +131,27 @@ async function readProfileForm(request: FastifyRequest): Promise<{ fields: unkno
   if (!request.isMultipart()) return { fields: request.body ?? {} };
   const fields: Record<string, unknown> = {};
   let avatar: Buffer | undefined;
-  for await (const part of request.parts({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } })) {
-    if (part.type === 'field') {
-      fields[part.fieldname] = part.value;
-      continue;
+  await readingMultipart(async () => {
+    for await (const part of request.parts({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== 'avatar') {
+        part.file.resume();
+        throw fieldError(part.fieldname, 'Unexpected file field.');
+      }
+      try {
+        const bytes = await part.toBuffer();
+        // A form with no file chosen still sends an empty file part.
+        if (bytes.length > 0) avatar = bytes;
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw fieldError('avatar', AVATAR_TOO_LARGE);
+        throw err;
+      }
     }
-    if (part.fieldname !== 'avatar') {
-      part.file.resume();
-      throw fieldError(part.fieldname, 'Unexpected file field.');
-    }
-    try {
-      const bytes = await part.toBuffer();
-      // A form with no file chosen still sends an empty file part.
-      if (bytes.length > 0) avatar = bytes;
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw fieldError('avatar', AVATAR_TOO_LARGE);
-      throw err;
-    }
-  }
+  });
+  refuseNullCharacters(fields);
   return { fields, avatar };
 }

@@ -241,6 +241,19 @@ describe.each(testDatabases())('diary entries (%s)', (kind) => {
       expect((await call(owner, 'PATCH', url, { title: 'x' })).statusCode).toBe(404);
     });
 
+    it("refuses an id beyond the databases' integers with 400, not a failed query (found by the fuzz test)", async () => {
+      for (const [method, url, body] of [
+        ['GET', '/api/diaries/entries/2147483648/', undefined],
+        ['PATCH', '/api/diaries/entries/2147483648/', { title: 'x' }],
+        ['DELETE', '/api/diaries/entries/2147483648/', undefined],
+        ['GET', '/api/diaries/2147483648/entries/', undefined],
+        ['POST', `/api/diaries/${mine.diaryId}/entries/`, entryBody({ category: [work, 2_147_483_648] })],
+      ] as const) {
+        const res = await call(owner, method, url, body);
+        expect(res.statusCode, `${method} ${url}`).toBe(400);
+      }
+    });
+
     it("answers 404 for another user's entry; an admin may read it but not change it", async () => {
       const foreignCategory = (await theirs.category('Their work', 'essential')).id;
       const e = await theirs.entry({ category: [foreignCategory] });
@@ -358,6 +371,8 @@ describe.each(testDatabases())('diary entries (%s)', (kind) => {
         ['?end_date=tomorrow', 'end_date'],
         ['?feeling=bored', 'feeling'],
         ['?category=a,b', 'category'],
+        // Beyond the databases' integer ids: PostgreSQL failed the query with a 500 (found by the fuzz test).
+        ['?category=1,2147483648', 'category'],
         ['?time_zone=Nowhere/City', 'time_zone'],
       ] as const) {
         const res = await call(user, 'GET', `/api/diaries/${d.diaryId}/entries/${query}`);

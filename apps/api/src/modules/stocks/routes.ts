@@ -361,6 +361,12 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
+      // HEAD: the headers, then the end. A HEAD response carries no body, so the stream's writes
+      // would never flush its headers and the request (and its poll loop) would hang open.
+      if (request.method === 'HEAD') {
+        res.end();
+        return;
+      }
       res.write('retry: 3000\n: connected\n\n');
       let closed = false;
       let timer: ReturnType<typeof setTimeout> | undefined;

@@ -159,6 +159,14 @@ describe.each(testDatabases())('stocks API (%s)', (kind) => {
     });
     expect(noExchange.statusCode).toBe(400);
     expect(Object.keys(noExchange.json())).toEqual(['exchange_id']);
+    // Beyond the databases' integer ids: PostgreSQL failed the query with a 500 (found while fuzzing).
+    const hugeExchange = await call(manager, 'POST', '/api/stocks/stocks/', {
+      ticker: 'ABC3',
+      name: 'x',
+      exchange_id: 2_147_483_648,
+    });
+    expect(hugeExchange.statusCode).toBe(400);
+    expect(Object.keys(hugeExchange.json())).toEqual(['exchange_id']);
     expect(
       (await call(manager, 'POST', '/api/stocks/stocks/', { ticker: 'ABC2', exchange_id: ids.HOSE })).json(),
     ).toHaveProperty('name');

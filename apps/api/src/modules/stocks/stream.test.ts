@@ -131,6 +131,17 @@ describe.each(testDatabases())('live quote stream (%s)', (kind) => {
     abort.abort();
   });
 
+  it('answers HEAD with the stream headers and ends, instead of hanging', async () => {
+    // Found by the fuzz test: a HEAD response has no body, so the stream never flushed its headers.
+    const res = await fetch(`${base}/api/stocks/stream/?tickers=VNM&ticket=${await ticket(user.headers)}`, {
+      method: 'HEAD',
+      signal: AbortSignal.timeout(5_000),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(await res.text()).toBe('');
+  });
+
   it('refuses a missing, forged or foreign-role ticket before streaming', async () => {
     const forged = await fetch(`${base}/api/stocks/stream/?tickers=VNM&ticket=abc.def`);
     expect(forged.status).toBe(401);

@@ -150,4 +150,10 @@ describe.each(testDatabases())('watchlists API (%s)', (kind) => {
     // The owner's list is untouched.
     expect((await call(owner, 'GET', base)).json().items).toHaveLength(1);
   });
+
+  it("refuses a list id beyond the databases' integers with 400, not a failed query (found by the fuzz test)", async () => {
+    for (const method of ['GET', 'DELETE'] as const) {
+      expect((await call(owner, method, '/api/stocks/watchlists/2147483648/')).statusCode, method).toBe(400);
+    }
+  });
 });

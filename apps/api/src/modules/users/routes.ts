@@ -18,7 +18,8 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentAuth, requestOrigin } from '../../http/auth';
-import { fieldError, notFound } from '../../http/errors';
+import { fieldError, notFound, readingMultipart } from '../../http/errors';
+import { refuseNullCharacters } from '../../http/null-characters';
 import { presentUser } from '../accounts/presenter';
 import type { UsersService } from './service';
 import { buildImportTemplate, TEMPLATE_FILENAME, XLSX_CONTENT_TYPE } from './template';
@@ -228,13 +229,16 @@ async function readUserForm(request: FastifyRequest): Promise<Record<string, unk
     return body as Record<string, unknown>;
   }
   const fields: Record<string, unknown> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      part.file.resume();
-      throw fieldError(part.fieldname, 'Unexpected file field.');
+  await readingMultipart(async () => {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        part.file.resume();
+        throw fieldError(part.fieldname, 'Unexpected file field.');
+      }
+      fields[part.fieldname] = part.value;
     }
-    fields[part.fieldname] = part.value;
-  }
+  });
+  refuseNullCharacters(fields);
   return fields;
 }
 
@@ -242,20 +246,22 @@ async function readUserForm(request: FastifyRequest): Promise<Record<string, unk
 async function readImportFile(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw fieldError('file', NO_FILE);
   let file: Buffer | undefined;
-  for await (const part of request.parts({ limits: { fileSize: USER_IMPORT_MAX_BYTES, files: 1 } })) {
-    if (part.type === 'field') continue;
-    if (part.fieldname !== 'file') {
-      part.file.resume();
-      throw fieldError(part.fieldname, 'Unexpected file field.');
+  await readingMultipart(async () => {
+    for await (const part of request.parts({ limits: { fileSize: USER_IMPORT_MAX_BYTES, files: 1 } })) {
+      if (part.type === 'field') continue;
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        throw fieldError(part.fieldname, 'Unexpected file field.');
+      }
+      try {
+        file = await part.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw fieldError('file', IMPORT_TOO_LARGE);
+        throw err;
+      }
     }
-    try {
-      file = await part.toBuffer();
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw fieldError('file', IMPORT_TOO_LARGE);
-      throw err;
-    }
-  }
+  });
   if (!file) throw fieldError('file', NO_FILE);
   if (file.length === 0) throw fieldError('file', EMPTY_FILE);
   return file;
