@@ -107,6 +107,16 @@ export interface DiaryEntryCategoriesTable {
   category_id: number;
 }
 
+/** Entry time per user, start week, category (0: none) and category count (migration 0009). */
+export interface DiaryWeekTotalsTable {
+  user_id: number;
+  /** floor(start_ms / 604,800,000) */
+  week: number;
+  category_id: number;
+  n: number;
+  ms: number;
+}
+
 /** Forex and gold price points (migration 0007); VND, metals per lượng, currencies per unit. */
 export interface ForexPricesTable {
   symbol: string;
@@ -280,6 +290,7 @@ export interface Database {
   diary_categories: DiaryCategoriesTable;
   diary_entries: DiaryEntriesTable;
   diary_entry_categories: DiaryEntryCategoriesTable;
+  diary_week_totals: DiaryWeekTotalsTable;
   cashflow_sessions: CashflowSessionsTable;
   cashflow_results: CashflowResultsTable;
   cashflow_monthly_totals: CashflowMonthlyTotalsTable;

@@ -8,6 +8,7 @@ import * as m0005 from './0005_diary_category_count';
 import * as m0006 from './0006_cashflow_sessions';
 import * as m0007 from './0007_forex';
 import * as m0008 from './0008_stocks';
+import * as m0009 from './0009_diary_week_totals';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0006_cashflow_sessions': m0006,
   '0007_forex': m0007,
   '0008_stocks': m0008,
+  '0009_diary_week_totals': m0009,
 };

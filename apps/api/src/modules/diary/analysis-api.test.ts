@@ -203,7 +203,7 @@ describe.each(testDatabases())('diary analysis (%s)', (kind) => {
     expect(await jarMinutes()).toEqual([0, 0, 0, 120]);
   });
 
-  it('agrees with the rules on random entries, categories and windows', async () => {
+  it('agrees with the rules on random entries, categories and windows, through edits and deletions', async () => {
     const u = await makeUser(t);
     const d = await diaryOf(t, u);
     let seed = 7;
@@ -212,39 +212,70 @@ describe.each(testDatabases())('diary analysis (%s)', (kind) => {
       return seed / 2 ** 31;
     };
     const jarChoices: (JarKey | null)[] = ['sleep', 'essential', 'investment', 'sharing', null, 'essential'];
-    const categories = [];
+    const categories: { id: number; jar: JarKey | null }[] = [];
     for (const [i, jar] of jarChoices.entries())
       categories.push({ id: (await d.category(`C${i}`, jar)).id, jar });
-    const entries: { startMs: number; endMs: number; jars: (JarKey | null)[] }[] = [];
-    for (let i = 0; i < 40; i++) {
-      // Starts spread over the 40 days before now, lengths up to 3 days, whole minutes.
-      const startMs = NOW - Math.floor(random() * 40 * 1440) * 60_000;
-      const endMs = startMs + (1 + Math.floor(random() * 3 * 1440)) * 60_000;
-      const picked = categories.filter(() => random() < 0.4);
-      const chosen =
-        picked.length > 0 ? picked : [categories[i % categories.length] as (typeof categories)[0]];
+    type Kept = { id: number; startMs: number; endMs: number; categories: typeof categories };
+    const entries: Kept[] = [];
+    const asFields = (startMs: number, endMs: number, chosen: typeof categories) => {
       const start = new Date(startMs).toISOString();
       const end = new Date(endMs).toISOString();
-      await d.entry({
+      return {
         start_date: start.slice(0, 10),
         start_time: start.slice(11, 16),
         end_date: end.slice(0, 10),
         end_time: end.slice(11, 16),
         category: chosen.map((c) => c.id),
         time_zone: 'UTC',
-      });
-      entries.push({ startMs, endMs, jars: chosen.map((c) => c.jar) });
+      };
+    };
+    /** Starts over the 380 days before now (most in the last 40), lengths up to 3 days, whole minutes. */
+    const randomSpan = () => {
+      const days = random() < 0.5 ? 40 : 380;
+      const startMs = NOW - Math.floor(random() * days * 1440) * 60_000;
+      return { startMs, endMs: startMs + (1 + Math.floor(random() * 3 * 1440)) * 60_000 };
+    };
+    const randomCategories = (i: number) => {
+      const picked = categories.filter(() => random() < 0.4);
+      return picked.length > 0 ? picked : [categories[i % categories.length] as (typeof categories)[0]];
+    };
+    for (let i = 0; i < 60; i++) {
+      const { startMs, endMs } = randomSpan();
+      const chosen = randomCategories(i);
+      const created = await d.entry(asFields(startMs, endMs, chosen));
+      entries.push({ id: created.id, startMs, endMs, categories: chosen });
     }
-    for (const days of [7, 30] as const) {
-      const expected = Object.fromEntries(JAR_KEYS.map((k) => [k, 0])) as Record<JarKey, number>;
-      for (const e of entries) {
-        for (const [k, m] of Object.entries(splitEntryAcrossJars(e, NOW - days * 86_400_000, NOW))) {
-          expected[k as JarKey] += m;
+    const agree = async (when: string) => {
+      for (const days of [7, 30, 365] as const) {
+        const expected = Object.fromEntries(JAR_KEYS.map((k) => [k, 0])) as Record<JarKey, number>;
+        for (const e of entries) {
+          const span = { startMs: e.startMs, endMs: e.endMs, jars: e.categories.map((c) => c.jar) };
+          for (const [k, m] of Object.entries(splitEntryAcrossJars(span, NOW - days * 86_400_000, NOW))) {
+            expected[k as JarKey] += m;
+          }
         }
+        const got = minutesOf(await analysis(days, u));
+        expect(expected.essential + expected.sleep).toBeGreaterThan(0);
+        for (const k of JAR_KEYS) expect(got[k], `${when}, ${days} days, ${k}`).toBeCloseTo(expected[k], 4);
       }
-      const got = minutesOf(await analysis(days, u));
-      expect(expected.essential + expected.sleep).toBeGreaterThan(0);
-      for (const k of JAR_KEYS) expect(got[k], `${days} days, ${k}`).toBeCloseTo(expected[k], 4);
+    };
+    await agree('created');
+    // Move some entries in time (across the window's edges and its middle), change the categories
+    // of others, delete a few, then delete a category: every write keeps the day totals right.
+    for (const [i, e] of entries.slice(0, 12).entries()) {
+      const { startMs, endMs } = randomSpan();
+      const chosen = i % 2 === 0 ? randomCategories(i) : e.categories;
+      const res = await call(u, 'PATCH', `/api/diaries/entries/${e.id}/`, asFields(startMs, endMs, chosen));
+      expect(res.statusCode, res.body).toBe(200);
+      Object.assign(e, { startMs, endMs, categories: chosen });
     }
+    for (const e of entries.splice(12, 6)) {
+      expect((await call(u, 'DELETE', `/api/diaries/entries/${e.id}/`)).statusCode).toBe(204);
+    }
+    await agree('edited');
+    const gone = categories[1] as (typeof categories)[0];
+    expect((await call(u, 'DELETE', `/api/diaries/categories/${gone.id}/`)).statusCode).toBe(204);
+    for (const e of entries) e.categories = e.categories.filter((c) => c.id !== gone.id);
+    await agree('category deleted');
   });
 });
