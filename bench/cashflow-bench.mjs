@@ -8,18 +8,10 @@
 //
 // Options (env): GAMES (100000), USERS (300), RUNS (40), KEEP=1 keeps the SQLite file. Writes
 // bench/results/cashflow-<sqlite|postgres>.json and prints a table.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+import * as bench from './lib.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const api = (p) => path.join(here, '..', 'apps', 'api', 'src', p);
-const { buildApp } = await import(api('app.ts'));
-const { loadConfig } = await import(api('config.ts'));
-const { createDb, migrateToLatest } = await import(api('db/index.ts'));
-const { periodOf } = await import(api('modules/cashflow/period.ts'));
+const { periodOf } = await import(bench.apiSource('modules/cashflow/period.ts'));
 
 const GAMES = Number(process.env.GAMES ?? 100_000);
 const USERS = Number(process.env.USERS ?? 300);
@@ -40,35 +32,11 @@ const CAREERS = [
 const GUESTS = Array.from({ length: 400 }, (_, i) => `Khách ${i + 1}`);
 
 // Deterministic data: the same games on every run and both databases.
-let seed = 20261122;
-const random = () => {
-  seed = (seed * 1103515245 + 12345) % 2 ** 31;
-  return seed / 2 ** 31;
-};
+const random = bench.rng(20261122);
 const pick = (list) => list[Math.floor(random() * list.length)];
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cashflow-bench-'));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  WEB_DIST_DIR: path.join(dataDir, 'web'),
-  RATE_LIMIT: 'off',
-  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-});
-const kind = config.databaseUrl ? 'postgres' : 'sqlite';
-const db = createDb(config);
-await migrateToLatest(db);
-const app = await buildApp({ config, db, logger: false });
-await app.ready();
-
-const email = `bench-host-${Date.now()}@example.com`;
-const host = await app.accounts.createUser({ email, password: 'bench-password-1', role: 'ndf' });
-const login = await app.inject({
-  method: 'POST',
-  url: '/api/users/token/',
-  payload: { email, password: 'bench-password-1' },
-});
-const headers = { authorization: `Bearer ${login.json().access}` };
-const get = (url) => app.inject({ method: 'GET', url, headers });
+const { dataDir, config, kind, db } = await bench.openDb('cashflow');
+const { app, user: host, get } = await bench.startApp({ config, db, role: 'ndf', emailPrefix: 'bench-host' });
 
 // Players: USERS accounts inserted straight into the table (one shared hash).
 const started = performance.now();
@@ -108,27 +76,11 @@ for (let i = 0; i < userRows.length; i += 100) {
 // GAMES games over YEARS years ending now, 1 to 6 players, 60 % registered.
 const endMs = Date.now();
 const spanMs = YEARS * 365 * 86_400_000;
-const BATCH = 500;
-let sessions = [];
-let players = [];
-const flush = async () => {
-  if (sessions.length === 0) return;
-  await db.transaction().execute(async (tx) => {
-    const ids = await tx.insertInto('cashflow_sessions').values(sessions).returning('id').execute();
-    const results = [];
-    ids.forEach((row, i) => {
-      for (const r of players[i]) results.push({ ...r, session_id: row.id });
-    });
-    for (let k = 0; k < results.length; k += 1000) {
-      await tx
-        .insertInto('cashflow_results')
-        .values(results.slice(k, k + 1000))
-        .execute();
-    }
-  });
-  sessions = [];
-  players = [];
-};
+const games = bench.batchedWriter(db, {
+  parentTable: 'cashflow_sessions',
+  childTable: 'cashflow_results',
+  key: 'session_id',
+});
 // The monthly roll-ups the finalize transaction keeps, accumulated here and written at the end.
 const monthTotals = new Map();
 const monthWins = new Map();
@@ -164,7 +116,7 @@ for (let g = 0; g < GAMES; g++) {
   const winner = Math.floor(random() * n);
   rows[winner].is_winner = 1;
   rows[winner].escaped_ratrace = 1;
-  sessions.push({
+  const session = {
     submitted_by: host.id,
     pending_ts: g + 1,
     start_time: new Date(end - duration * 1000).toISOString(),
@@ -178,8 +130,8 @@ for (let g = 0; g < GAMES; g++) {
     winner_user_id: rows[winner].user_id,
     winner_guest_name: rows[winner].guest_name,
     created_at: now,
-  });
-  players.push(rows);
+  };
+  await games.add(session, rows);
   resultCount += n;
   const period = periodOf(end);
   const total = monthTotals.get(period) ?? { period, games: 0, duration_seconds: 0 };
@@ -199,9 +151,8 @@ for (let g = 0; g < GAMES; g++) {
   win.wins += 1;
   win.last_end_ms = Math.max(win.last_end_ms, end);
   monthWins.set(`${period}|${key}`, win);
-  if (sessions.length >= BATCH) await flush();
 }
-await flush();
+await games.flush();
 const rollups = [...monthWins.values()];
 await db
   .insertInto('cashflow_monthly_totals')
@@ -225,31 +176,10 @@ if (kind === 'postgres') {
 }
 const loadSeconds = ((performance.now() - started) / 1000).toFixed(1);
 
+/** The first call, 3 warm-ups, then RUNS timed calls; `check` describes the first answer. */
 async function time(name, url, check) {
-  const first = await get(url);
-  if (first.statusCode !== 200) throw new Error(`${name}: ${first.statusCode} ${first.body}`);
-  const detail = check(first.json());
-  for (let i = 0; i < 3; i++) await get(url);
-  const samples = [];
-  const cpu = [];
-  for (let i = 0; i < RUNS; i++) {
-    const c0 = process.cpuUsage();
-    const t0 = performance.now();
-    const res = await get(url);
-    samples.push(performance.now() - t0);
-    const c = process.cpuUsage(c0);
-    cpu.push((c.user + c.system) / 1000);
-    if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode}`);
-  }
-  const q = (list, p) =>
-    [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(p * list.length))];
-  return {
-    name,
-    median_ms: +q(samples, 0.5).toFixed(2),
-    p95_ms: +q(samples, 0.95).toFixed(2),
-    cpu_median_ms: +q(cpu, 0.5).toFixed(2),
-    detail,
-  };
+  const { stats, first } = await bench.timeCalls(name, () => get(url), { runs: RUNS, warmup: 4 });
+  return { name, ...stats, detail: check(first.json()) };
 }
 
 // The current year and month in Vietnam.
@@ -279,11 +209,7 @@ const results = [
 ];
 
 const report = {
-  database: kind,
-  date: new Date().toISOString(),
-  node: process.version,
-  cpus: os.cpus().length,
-  load_average: os.loadavg().map((l) => +l.toFixed(2)),
+  ...bench.reportHeader(kind),
   games: GAMES,
   results_rows: resultCount,
   monthly_win_rows: rollups.length,
@@ -296,11 +222,6 @@ console.log(
   `cashflow bench on ${kind}: ${GAMES} games, ${resultCount} results, loaded in ${loadSeconds} s, ${RUNS} runs each`,
 );
 console.table(results);
-const outDir = path.join(here, 'results');
-fs.mkdirSync(outDir, { recursive: true });
-fs.writeFileSync(path.join(outDir, `cashflow-${kind}.json`), `${JSON.stringify(report, null, 2)}\n`);
+bench.writeResult(`cashflow-${kind}`, report);
 
-await app.close();
-await db.destroy();
-if (process.env.KEEP) console.log('kept', dataDir);
-else fs.rmSync(dataDir, { recursive: true, force: true });
+await bench.close({ app, db, dataDir, keep: Boolean(process.env.KEEP) });

@@ -8,18 +8,11 @@
 //
 // Options (env): ENTRIES (50000), DAYS (1095), RUNS (40), KEEP=1 keeps the SQLite file. Writes
 // bench/results/diary-<sqlite|postgres>.json and prints a table.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+import * as bench from './lib.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const api = (p) => path.join(here, '..', 'apps', 'api', 'src', p);
-const { buildApp } = await import(api('app.ts'));
-const { loadConfig } = await import(api('config.ts'));
-const { createDb, migrateToLatest } = await import(api('db/index.ts'));
-const { localToEpochMs, addDays } = await import(api('modules/diary/time.ts'));
+const { localToEpochMs, addDays } = await import(bench.apiSource('modules/diary/time.ts'));
+const { refreshWeekTotals } = await import(bench.apiSource('modules/diary/repo.ts'));
 
 const ENTRIES = Number(process.env.ENTRIES ?? 50_000);
 const DAYS = Number(process.env.DAYS ?? 1095);
@@ -27,34 +20,10 @@ const RUNS = Number(process.env.RUNS ?? 40);
 const ZONE = 'Asia/Ho_Chi_Minh';
 
 // Deterministic data: the same entries on every run and both databases.
-let seed = 20240601;
-const random = () => {
-  seed = (seed * 1103515245 + 12345) % 2 ** 31;
-  return seed / 2 ** 31;
-};
+const random = bench.rng(20240601);
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'diary-bench-'));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  WEB_DIST_DIR: path.join(dataDir, 'web'),
-  RATE_LIMIT: 'off',
-  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-});
-const kind = config.databaseUrl ? 'postgres' : 'sqlite';
-const db = createDb(config);
-await migrateToLatest(db);
-const app = await buildApp({ config, db, logger: false });
-await app.ready();
-
-const email = `bench-${Date.now()}@example.com`;
-const user = await app.accounts.createUser({ email, password: 'bench-password-1', role: 'staff' });
-const login = await app.inject({
-  method: 'POST',
-  url: '/api/users/token/',
-  payload: { email, password: 'bench-password-1' },
-});
-const headers = { authorization: `Bearer ${login.json().access}` };
-const get = (url) => app.inject({ method: 'GET', url, headers });
+const { dataDir, config, kind, db } = await bench.openDb('diary');
+const { app, user, headers, get } = await bench.startApp({ config, db });
 
 // Diary, jars and 20 categories spread over the jars (two without a jar).
 const diaryId = (await get('/api/diaries/diaries/')).json()[0].id;
@@ -78,22 +47,11 @@ const perDay = ENTRIES / DAYS;
 const pad = (n) => String(n).padStart(2, '0');
 const started = performance.now();
 let made = 0;
-const BATCH = 500;
-let entryRows = [];
-let linkRows = [];
-const flush = async () => {
-  if (entryRows.length === 0) return;
-  await db.transaction().execute(async (tx) => {
-    const ids = await tx.insertInto('diary_entries').values(entryRows).returning('id').execute();
-    const links = [];
-    ids.forEach((row, i) => {
-      for (const c of linkRows[i]) links.push({ entry_id: row.id, category_id: c });
-    });
-    await tx.insertInto('diary_entry_categories').values(links).execute();
-  });
-  entryRows = [];
-  linkRows = [];
-};
+const entries = bench.batchedWriter(db, {
+  parentTable: 'diary_entries',
+  childTable: 'diary_entry_categories',
+  key: 'entry_id',
+});
 const now = new Date().toISOString();
 for (let d = 0; d < DAYS && made < ENTRIES; d++) {
   const date = addDays(firstDay, d);
@@ -109,7 +67,7 @@ for (let d = 0; d < DAYS && made < ENTRIES; d++) {
     const n = 1 + Math.floor(random() * 3);
     const cats = new Set();
     while (cats.size < n) cats.add(categoryIds[Math.floor(random() * categoryIds.length)]);
-    entryRows.push({
+    const entry = {
       diary_id: diaryId,
       user_id: user.id,
       title: `Entry ${made}`,
@@ -129,44 +87,25 @@ for (let d = 0; d < DAYS && made < ENTRIES; d++) {
       feedback: '',
       created_at: now,
       updated_at: now,
-    });
-    linkRows.push([...cats]);
+    };
+    await entries.add(
+      entry,
+      [...cats].map((c) => ({ category_id: c })),
+    );
     made++;
-    if (entryRows.length >= BATCH) await flush();
   }
 }
-await flush();
+await entries.flush();
+// The entries went in straight, so their week totals (migration 0009) are summed once here.
+await refreshWeekTotals(db, 'all');
 // Fresh statistics, as a running server would have them.
 await sql`analyze`.execute(db);
 const loadSeconds = ((performance.now() - started) / 1000).toFixed(1);
 
+/** The first call, 3 warm-ups, then RUNS timed calls; `check` describes the first answer. */
 async function time(name, url, check) {
-  const first = await get(url);
-  if (first.statusCode !== 200) throw new Error(`${name}: ${first.statusCode} ${first.body}`);
-  const detail = check(first.json());
-  for (let i = 0; i < 3; i++) await get(url);
-  const samples = [];
-  const cpu = [];
-  for (let i = 0; i < RUNS; i++) {
-    const c0 = process.cpuUsage();
-    const t0 = performance.now();
-    const res = await get(url);
-    samples.push(performance.now() - t0);
-    const c = process.cpuUsage(c0);
-    // CPU time of this process: what the call costs when it has a core to itself
-    // (the wall time also counts waiting for a core on a busy machine).
-    cpu.push((c.user + c.system) / 1000);
-    if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode}`);
-  }
-  const q = (list, p) =>
-    [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(p * list.length))];
-  return {
-    name,
-    median_ms: +q(samples, 0.5).toFixed(2),
-    p95_ms: +q(samples, 0.95).toFixed(2),
-    cpu_median_ms: +q(cpu, 0.5).toFixed(2),
-    detail,
-  };
+  const { stats, first } = await bench.timeCalls(name, () => get(url), { runs: RUNS, warmup: 4 });
+  return { name, ...stats, detail: check(first.json()) };
 }
 
 const week = `start_date=${addDays(today, -6)}&end_date=${today}`;
@@ -195,11 +134,7 @@ const results = [
 ];
 
 const report = {
-  database: kind,
-  date: new Date().toISOString(),
-  node: process.version,
-  cpus: os.cpus().length,
-  load_average: os.loadavg().map((l) => +l.toFixed(2)),
+  ...bench.reportHeader(kind),
   entries: made,
   days: DAYS,
   runs: RUNS,
@@ -210,11 +145,6 @@ console.log(
   `diary bench on ${kind}: ${made} entries over ${DAYS} days, loaded in ${loadSeconds} s, ${RUNS} runs each`,
 );
 console.table(results);
-const outDir = path.join(here, 'results');
-fs.mkdirSync(outDir, { recursive: true });
-fs.writeFileSync(path.join(outDir, `diary-${kind}.json`), `${JSON.stringify(report, null, 2)}\n`);
+bench.writeResult(`diary-${kind}`, report);
 
-await app.close();
-await db.destroy();
-if (process.env.KEEP) console.log('kept', dataDir);
-else fs.rmSync(dataDir, { recursive: true, force: true });
+await bench.close({ app, db, dataDir, keep: Boolean(process.env.KEEP) });

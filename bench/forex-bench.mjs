@@ -8,34 +8,17 @@
 //
 // Options (env): SYMBOLS (30), RUNS (60), KEEP=1 keeps the SQLite file. Writes
 // bench/results/forex-<sqlite|postgres>.json and prints a table.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+import * as bench from './lib.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const api = (p) => path.join(here, '..', 'apps', 'api', 'src', p);
-const { buildApp } = await import(api('app.ts'));
-const { loadConfig } = await import(api('config.ts'));
-const { createDb, migrateToLatest } = await import(api('db/index.ts'));
-const { seedDemoForex } = await import(api('modules/forex/demo.ts'));
+const { seedDemoForex } = await import(bench.apiSource('modules/forex/demo.ts'));
 
 const SYMBOLS = Number(process.env.SYMBOLS ?? 30);
 const RUNS = Number(process.env.RUNS ?? 60);
 const DAY = 86_400_000;
 const FIVE_MIN = 300_000;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forex-bench-'));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  WEB_DIST_DIR: path.join(dataDir, 'web'),
-  RATE_LIMIT: 'off',
-  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-});
-const kind = config.databaseUrl ? 'postgres' : 'sqlite';
-const db = createDb(config);
-await migrateToLatest(db);
+const { dataDir, config, kind, db } = await bench.openDb('forex');
 
 // 1. What a fresh install pays at start-up: the demo history (batched, one transaction).
 const quiet = { info() {}, warn() {}, error() {} };
@@ -46,11 +29,7 @@ await db.deleteFrom('forex_prices').execute();
 await db.deleteFrom('forex_symbols').execute();
 
 // 2. The budget's data: deterministic random walks, inserted straight into the table.
-let seed = 20261122;
-const random = () => {
-  seed = (seed * 1103515245 + 12345) % 2 ** 31;
-  return seed / 2 ** 31;
-};
+const random = bench.rng(20261122);
 const now = Math.floor(Date.now() / FIVE_MIN) * FIVE_MIN;
 const symbols = Array.from({ length: SYMBOLS }, (_, i) =>
   i === 0 ? 'SJC' : `C${String(i).padStart(2, '0')}`,
@@ -90,49 +69,18 @@ for (const symbol of symbols) {
 await sql`analyze`.execute(db);
 const loadSeconds = ((performance.now() - started) / 1000).toFixed(1);
 
-const app = await buildApp({ config, db, logger: false });
-await app.ready();
-const email = `bench-${Date.now()}@example.com`;
-await app.accounts.createUser({ email, password: 'bench-password-1', role: 'staff' });
-const login = await app.inject({
-  method: 'POST',
-  url: '/api/users/token/',
-  payload: { email, password: 'bench-password-1' },
-});
-const headers = { authorization: `Bearer ${login.json().access}` };
-const get = (url) => app.inject({ method: 'GET', url, headers });
+const { app, get } = await bench.startApp({ config, db });
 
+/** 6 warm-up calls (the first counts the points answered), then RUNS timed ones. */
 async function time(name, urlFor) {
-  const first = await get(urlFor(0));
-  if (first.statusCode !== 200) throw new Error(`${name}: ${first.statusCode} ${first.body}`);
+  const { stats, first } = await bench.timeCalls(name, (i) => get(urlFor(i)), { runs: RUNS, warmup: 6 });
   const body = first.json();
   const points = Array.isArray(body.data)
     ? body.data.length
     : Array.isArray(body.symbols)
       ? body.symbols.length
       : 1;
-  for (let i = 0; i < 5; i++) await get(urlFor(i));
-  const samples = [];
-  const cpu = [];
-  for (let i = 0; i < RUNS; i++) {
-    const url = urlFor(i);
-    const c0 = process.cpuUsage();
-    const t0 = performance.now();
-    const res = await get(url);
-    samples.push(performance.now() - t0);
-    const c = process.cpuUsage(c0);
-    cpu.push((c.user + c.system) / 1000);
-    if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode}`);
-  }
-  const q = (list, p) =>
-    [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(p * list.length))];
-  return {
-    name,
-    points,
-    median_ms: +q(samples, 0.5).toFixed(2),
-    p95_ms: +q(samples, 0.95).toFixed(2),
-    cpu_median_ms: +q(cpu, 0.5).toFixed(2),
-  };
+  return { name, points, ...stats };
 }
 
 // Rotate over the symbols so no answer is served from a warm page of one symbol only.
@@ -146,11 +94,7 @@ const results = [
 ];
 
 const report = {
-  database: kind,
-  date: new Date().toISOString(),
-  node: process.version,
-  cpus: os.cpus().length,
-  load_average: os.loadavg().map((l) => +l.toFixed(2)),
+  ...bench.reportHeader(kind),
   symbols: SYMBOLS,
   rows,
   runs: RUNS,
@@ -163,11 +107,6 @@ console.log(
     `demo seed ${demoPoints} points in ${demoSeedMs} ms; ${RUNS} runs each`,
 );
 console.table(results);
-const outDir = path.join(here, 'results');
-fs.mkdirSync(outDir, { recursive: true });
-fs.writeFileSync(path.join(outDir, `forex-${kind}.json`), `${JSON.stringify(report, null, 2)}\n`);
+bench.writeResult(`forex-${kind}`, report);
 
-await app.close();
-await db.destroy();
-if (process.env.KEEP) console.log('kept', dataDir);
-else fs.rmSync(dataDir, { recursive: true, force: true });
+await bench.close({ app, db, dataDir, keep: Boolean(process.env.KEEP) });

@@ -15,19 +15,13 @@
 // the SQLite data dir), BENCH_DATA_DIR (seed the SQLite data there once and reuse it on later runs
 // at the same scale; the writes of earlier runs stay in it). Writes bench/results/load-<date>-<db>.json and .md (and copies the .md to
 // load-latest-<db>.md); prints PASS/FAIL per budget. Exits 0 when budgets fail: it measures.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import * as bench from './lib.mjs';
 import { generateData } from './load-data.mjs';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.join(here, '..');
-const resultsDir = path.join(here, 'results');
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -42,60 +36,12 @@ const DBS = (process.env.BENCH_DB ?? (PG_URL ? 'sqlite,postgres' : 'sqlite')).sp
 const READ_MIN_RATIO = 0.25;
 const READ_MAX_P99_MS = 100;
 
-// ---------------------------------------------------------------------------------------------
-// The production build: rebuilt when missing or older than the API's or the workspace packages' sources.
-
-function newestMtime(dir) {
-  let newest = 0;
-  if (!fs.existsSync(dir)) return 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(p));
-    else if (/\.(ts|mts|js|json)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name))
-      newest = Math.max(newest, fs.statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-function ensureBuilt() {
-  const main = path.join(root, 'apps', 'api', 'dist', 'main.js');
-  const built = fs.existsSync(main) ? fs.statSync(main).mtimeMs : 0;
-  const sources = Math.max(
-    newestMtime(path.join(root, 'apps', 'api', 'src')),
-    ...fs
-      .readdirSync(path.join(root, 'packages'))
-      .map((p) => newestMtime(path.join(root, 'packages', p, 'src'))),
-  );
-  if (built >= sources) return 'up to date';
-  // Only the API bundle: the load needs no web build (the server serves the API without it).
-  console.log(`building the API (${built ? 'dist older than the sources' : 'no dist'}) ...`);
-  const run = spawnSync('npm', ['run', 'build', '-w', '@staff/api'], { cwd: root, stdio: 'inherit' });
-  if (run.status !== 0) throw new Error('npm run build -w @staff/api failed');
-  return 'rebuilt';
-}
-
-// ---------------------------------------------------------------------------------------------
-// The server process.
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
-
 /**
  * The machine's own ceiling, for reading the others: a bare node:http server answering the same
  * JSON, in its own process, loaded the same way. Not the app; no budget.
  */
 async function measureBareNode() {
-  const port = await freePort();
+  const port = await bench.freePort();
   const code = `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"status":"ok"}'); }).listen(${port}, '127.0.0.1', () => console.log('up'))`;
   const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise((resolve) => child.stdout.once('data', resolve));
@@ -106,104 +52,8 @@ async function measureBareNode() {
   }
 }
 
-async function startServer({ dataDir, databaseUrl }) {
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl ?? '',
-    RATE_LIMIT: 'off',
-    MARKET_DATA: 'demo',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-  };
-  delete env.TEST_PG_URL;
-  const child = spawn(process.execPath, [path.join(root, 'apps', 'api', 'dist', 'main.js')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => {
-    output += d;
-  });
-  child.stderr.on('data', (d) => {
-    output += d;
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) break;
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`server did not answer within 120 s:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    base,
-    pid: child.pid,
-    output: () => output,
-    /** CPU time the server process has used so far, in ms (Linux). */
-    cpuMs() {
-      try {
-        const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-        return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-      } catch {
-        return null;
-      }
-    },
-    /** Resident memory of the server process in MB (Linux). */
-    rssMb() {
-      try {
-        const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
-        return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-      } catch {
-        return null;
-      }
-    },
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// HTTP helpers.
-
-async function call(base, method, url, { token, body } = {}) {
-  const res = await fetch(base + url, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  let json = null;
-  try {
-    json = JSON.parse(text);
-  } catch {}
-  return { status: res.status, json, text };
-}
-
-async function signIn(base, email, password) {
-  const res = await call(base, 'POST', '/api/users/token/', { body: { email, password } });
-  if (res.status !== 200) throw new Error(`sign-in ${email}: ${res.status} ${res.text.slice(0, 200)}`);
-  return res.json;
-}
-
-/** One autocannon run; `requests` as autocannon takes them. */
-async function load({
+/** One autocannon run at this bench's settings unless the scenario says otherwise. */
+function load({
   base,
   requests,
   connections = CONNECTIONS,
@@ -211,34 +61,7 @@ async function load({
   headers = {},
   warmup = WARMUP,
 }) {
-  const result = await autocannon({
-    url: base,
-    connections,
-    duration,
-    headers,
-    requests,
-    timeout: 30,
-    // Unmeasured first: JIT, caches and the pool warm up before the figures count.
-    ...(warmup > 0 ? { warmup: { connections, duration: warmup } } : {}),
-  });
-  const total = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
-  return {
-    connections,
-    duration_s: duration,
-    requests: total,
-    rps: Number((total / result.duration).toFixed(1)),
-    ok_rps: Number((result['2xx'] / result.duration).toFixed(1)),
-    p50_ms: result.latency.p50,
-    p90_ms: result.latency.p90,
-    p99_ms: result.latency.p99,
-    max_ms: result.latency.max,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    non2xx: result.non2xx,
-    status_4xx: result['4xx'],
-    status_5xx: result['5xx'],
-    throughput_kb_s: Math.round(result.throughput.average / 1024),
-  };
+  return bench.load({ base, requests, connections, duration, headers, warmup });
 }
 
 /** A GET scenario rotating over `paths`. */
@@ -260,123 +83,16 @@ function rotating(paths, method = 'GET', body) {
 // The scenarios: what the issue lists, with the fixtures the generator made.
 
 async function scenarios(base, data) {
-  const { fixtures } = data;
+  const { fixtures, auth, paths, entryBody, finalizeBody, refreshTokens } = await bench.traffic(base, data);
   const pw = fixtures.password;
-  const tokens = {};
-  for (const key of Object.keys(fixtures.users))
-    tokens[key] = (await signIn(base, fixtures.users[key].email, pw)).access;
-  const auth = (key) => ({ authorization: `Bearer ${tokens[key]}` });
-
-  // Deterministic ticker sets of 50 (all tickers when there are fewer).
-  let seed = 20261120;
-  const random = () => {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    return seed / 2 ** 31;
-  };
-  const tickerSets = Array.from({ length: 64 }, () => {
-    const set = new Set();
-    const want = Math.min(50, fixtures.tickers.length);
-    while (set.size < want) set.add(fixtures.tickers[Math.floor(random() * fixtures.tickers.length)]);
-    return [...set].join(',');
-  });
-
-  // A 50-item watchlist for the stocks user (through the API, as the app makes one).
-  const list = await call(base, 'POST', '/api/stocks/watchlists/', {
-    token: tokens.stocks,
-    body: { name: `Bench ${Date.now()}` },
-  });
-  if (list.status !== 201) throw new Error(`watchlist: ${list.status} ${list.text}`);
-  for (const ticker of tickerSets[0].split(',')) {
-    const add = await call(base, 'POST', `/api/stocks/watchlists/${list.json.id}/add_item/`, {
-      token: tokens.stocks,
-      body: { ticker },
-    });
-    if (add.status >= 300) throw new Error(`add_item ${ticker}: ${add.status} ${add.text}`);
-  }
-
-  const addDays = (date, n) =>
-    new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-  const today = fixtures.today;
-  const heavy = fixtures.diary.heavy;
-  const searches = ['nguyen', 'tran thi', 'duc', 'hoa', 'le van', '0912', 'minh', 'dang'];
-  const symbols = fixtures.forexSymbols.map(encodeURIComponent);
-
-  // Writes: every request a fresh body.
-  let entrySeq = 0;
-  const entryBody = () => {
-    const n = entrySeq++;
-    const date = addDays(today, -(n % 1000));
-    const minute = (n * 7) % 1380;
-    const hhmm = (m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-    return {
-      title: `Load entry ${n}`,
-      start_date: date,
-      start_time: hhmm(minute),
-      end_date: date,
-      end_time: hhmm(minute + 30),
-      category: [heavy.categoryIds[n % heavy.categoryIds.length]],
-      place: 'Office',
-      note: 'Written by the load benchmark',
-      time_zone: 'Asia/Ho_Chi_Minh',
-    };
-  };
-  let pendingTs = 1_000_000_000_000 + fixtures.hostGames;
-  const finalizeBody = () => {
-    const end = Date.now() - 60_000;
-    const results = Array.from({ length: 4 }, (_, i) => ({
-      career: 'Kỹ sư',
-      salary: 3000,
-      expenses: 2500,
-      passive_income: i === 1 ? 4000 : 1000,
-      cash_on_hand_end: 12_000,
-      escaped_ratrace: i === 1,
-      is_winner: i === 1,
-      guest_name: `Khách tải ${i + 1}`,
-    }));
-    return {
-      num_players: 4,
-      start_time: new Date(end - 3_600_000).toISOString(),
-      end_time: new Date(end).toISOString(),
-      win_type: 'PASSIVE_INCOME_FAST',
-      winner_index: 1,
-      _pending_ts: pendingTs++,
-      results,
-    };
-  };
-  const bodyRequest = (method, url, makeBody) => [
-    {
-      method,
-      path: url,
-      headers: { 'content-type': 'application/json' },
-      setupRequest(req) {
-        req.body = JSON.stringify(makeBody());
-        return req;
-      },
-    },
-  ];
 
   // Refresh: each request spends a token from a pool and its answer puts the new one back.
   const refreshPool = [];
   const refreshScenario = async () => {
-    for (let i = 0; i < CONNECTIONS + 8; i++)
-      refreshPool.push((await signIn(base, fixtures.users.writer.email, pw)).refresh);
-    return [
-      {
-        method: 'POST',
-        path: '/api/users/token/refresh/',
-        headers: { 'content-type': 'application/json' },
-        setupRequest(req) {
-          req.body = JSON.stringify({ refresh: refreshPool.shift() ?? 'pool-empty' });
-          return req;
-        },
-        onResponse(status, body) {
-          if (status === 200) refreshPool.push(JSON.parse(body).refresh);
-        },
-      },
-    ];
+    refreshPool.push(...(await refreshTokens(CONNECTIONS + 8)));
+    return [bench.refreshRequest(refreshPool)];
   };
 
-  const week = `start_date=${addDays(today, -6)}&end_date=${today}`;
   return [
     {
       name: 'ceiling',
@@ -389,81 +105,77 @@ async function scenarios(base, data) {
       label: 'GET /api/users/profile/',
       kind: 'read',
       headers: auth('diary'),
-      requests: rotating(['/api/users/profile/']),
+      requests: rotating([paths.profile]),
     },
     {
       name: 'users',
       label: 'users list: search (8 terms) + role=staff + ordering=last_name',
       kind: 'read',
       headers: auth('admin'),
-      requests: rotating(
-        searches.map(
-          (s) => `/api/users/users/?search=${encodeURIComponent(s)}&role=staff&ordering=last_name`,
-        ),
-      ),
+      requests: rotating(paths.users),
     },
     {
       name: 'diary-entries',
       label: 'diary entries, 7-day window (the heavy user)',
       kind: 'read',
       headers: auth('diary'),
-      requests: rotating([`/api/diaries/${heavy.diaryId}/entries/?${week}`]),
+      requests: rotating([paths.diaryEntries]),
     },
     {
       name: 'diary-analysis',
       label: 'diary analysis, 365 days (the heavy user)',
       kind: 'read',
       headers: auth('diary'),
-      requests: rotating(['/api/diaries/analysis/?days=365']),
+      requests: rotating([paths.diaryAnalysis]),
     },
     {
       name: 'forex-monthly',
       label: 'forex monthly range (24 symbols rotating)',
       kind: 'read',
       headers: auth('stocks'),
-      requests: rotating(symbols.map((s) => `/api/forex/monthly/?symbol=${s}`)),
+      requests: rotating(paths.forexMonthly),
     },
     {
       name: 'forex-yearly',
       label: 'forex yearly range (24 symbols rotating)',
       kind: 'read',
       headers: auth('stocks'),
-      requests: rotating(symbols.map((s) => `/api/forex/yearly/?symbol=${s}`)),
+      requests: rotating(paths.forexYearly),
     },
     {
       name: 'snapshots',
       label: 'stock snapshots, 50 tickers (64 sets rotating)',
       kind: 'read',
       headers: auth('stocks'),
-      requests: rotating(tickerSets.map((t) => `/api/stocks/snapshots/?tickers=${t}`)),
+      requests: rotating(paths.snapshots),
     },
     {
       name: 'watchlist',
       label: 'watchlist detail, 50 items with snapshots',
       kind: 'read',
       headers: auth('stocks'),
-      requests: rotating([`/api/stocks/watchlists/${list.json.id}/`]),
+      requests: rotating([paths.watchlist]),
     },
     {
       name: 'realtime',
       label: 'realtime quotes, 50 tickers (64 sets rotating)',
       kind: 'read',
       headers: auth('stocks'),
-      requests: rotating(tickerSets.map((t) => `/api/stocks/realtime/?tickers=${t}`)),
+      requests: rotating(paths.realtime),
     },
     {
       name: 'leaderboard',
       label: 'CashFlow leaderboard, range=all with guests',
       kind: 'read',
       headers: auth('host'),
-      requests: rotating(['/api/cashflow/leaderboard/?range=all&include_guests=true']),
+      requests: rotating([paths.leaderboard]),
     },
     {
       name: 'sessions',
       label: 'CashFlow sessions, first page',
       kind: 'read',
       headers: auth('host'),
-      requests: rotating(['/api/cashflow/sessions/']),
+      requests: rotating([paths.sessions]),
     },
     {
       name: 'refresh',
@@ -478,14 +190,14 @@ async function scenarios(base, data) {
       label: 'POST diary entry (the heavy user)',
       kind: 'write',
       headers: auth('diary'),
-      requests: bodyRequest('POST', `/api/diaries/${heavy.diaryId}/entries/`, entryBody),
+      requests: [bench.bodyRequest('POST', paths.entryCreate, entryBody)],
     },
     {
       name: 'finalize',
       label: 'POST CashFlow finalize (unique _pending_ts)',
       kind: 'write',
       headers: auth('host'),
-      requests: bodyRequest('POST', '/api/cashflow/sessions/finalize/', finalizeBody),
+      requests: [bench.bodyRequest('POST', paths.finalize, finalizeBody)],
     },
     {
       name: 'sign-in',
@@ -499,22 +211,6 @@ async function scenarios(base, data) {
 
 // ---------------------------------------------------------------------------------------------
 // One database: seed, serve, load, report.
-
-function machine() {
-  const cpus = os.cpus();
-  const npm = spawnSync('npm', ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? '';
-  return {
-    cpu: cpus[0]?.model ?? 'unknown',
-    cores: cpus.length,
-    memory_gb: Number((os.totalmem() / 2 ** 30).toFixed(1)),
-    os: `${os.type()} ${os.release()}`,
-    node: process.version,
-    npm,
-    autocannon: JSON.parse(
-      fs.readFileSync(path.join(root, 'node_modules', 'autocannon', 'package.json'), 'utf8'),
-    ).version,
-  };
-}
 
 async function runOne(kind) {
   // BENCH_DATA_DIR (SQLite only): seed there once and keep it; later runs at the same scale reuse it.
@@ -536,7 +232,7 @@ async function runOne(kind) {
     if (keptDir) fs.writeFileSync(marker, `${JSON.stringify(data)}\n`);
   }
 
-  const server = await startServer({ dataDir, databaseUrl });
+  const server = await bench.startServer({ dataDir, databaseUrl });
   const rssStart = server.rssMb();
   const results = [];
   try {
@@ -631,7 +327,7 @@ async function runOne(kind) {
   return {
     database: kind,
     date: new Date().toISOString(),
-    machine: machine(),
+    machine: bench.machine(),
     settings: {
       scale: SCALE,
       duration_s: DURATION,
@@ -658,7 +354,7 @@ async function runOne(kind) {
 /** The feature issues' budgets, from the latest in-process results of the feature benches (SQLite). */
 function featureBudgets() {
   const read = (name) => {
-    const file = path.join(resultsDir, `${name}-sqlite.json`);
+    const file = path.join(bench.resultsDir, `${name}-sqlite.json`);
     if (!fs.existsSync(file)) return null;
     return JSON.parse(fs.readFileSync(file, 'utf8'));
   };
@@ -754,17 +450,16 @@ function markdown(report, jsonName) {
 
 // ---------------------------------------------------------------------------------------------
 
-console.log(`build: ${ensureBuilt()}`);
-fs.mkdirSync(resultsDir, { recursive: true });
-const stamp = new Date().toISOString().slice(0, 16).replace(':', '').replace('T', '-');
+console.log(`build: ${bench.ensureBuilt()}`);
+const stamp = bench.fileStamp();
 const summary = [];
 for (const kind of DBS) {
   const report = await runOne(kind);
   const name = `load-${stamp}-${kind}`;
-  fs.writeFileSync(path.join(resultsDir, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`);
+  bench.writeResult(name, report);
   const md = markdown(report, `${name}.json`);
-  fs.writeFileSync(path.join(resultsDir, `${name}.md`), md);
-  fs.writeFileSync(path.join(resultsDir, `load-latest-${kind}.md`), md);
+  fs.writeFileSync(path.join(bench.resultsDir, `${name}.md`), md);
+  fs.writeFileSync(path.join(bench.resultsDir, `load-latest-${kind}.md`), md);
   console.log(`\nwrote bench/results/${name}.json and .md (also load-latest-${kind}.md)`);
   summary.push({ kind, report });
 }

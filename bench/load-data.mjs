@@ -13,6 +13,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
+import { countRows, rng } from './lib.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const api = (p) => path.join(here, '..', 'apps', 'api', 'src', p);
@@ -62,14 +63,6 @@ export function sizesFor(scale) {
   };
 }
 
-// Deterministic pseudo-random numbers (the feature benches' generator).
-function rng(seed) {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) % 2 ** 31;
-    return s / 2 ** 31;
-  };
-}
 
 const LAST = [
   ['Nguyễn', 38],
@@ -108,15 +101,6 @@ const ascii = (s) =>
     .replace(/\p{M}+/gu, '')
     .replace(/[đĐ]/g, 'd')
     .toLowerCase();
-
-/** Counts rows of a table. */
-async function count(db, table) {
-  const row = await db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 /**
  * Migrates and fills the database of `dataDir` (SQLite) or `databaseUrl` (PostgreSQL, which must be
@@ -618,7 +602,7 @@ export async function generateData({ dataDir, databaseUrl, scale = 1, log = cons
       'cashflow_sessions',
       'cashflow_results',
     ])
-      counts[table] = await count(db, table);
+      counts[table] = await countRows(db, table);
     const seconds = Number(((performance.now() - started) / 1000).toFixed(1));
     return {
       kind,

@@ -8,22 +8,17 @@
 //
 // Options (env): STOCKS (400), YEARS (5), RUNS (60), BATCH (50), KEEP=1 keeps the SQLite file.
 // Writes bench/results/stocks-<sqlite|postgres>.json and prints a table.
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+import * as bench from './lib.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const api = (p) => path.join(here, '..', 'apps', 'api', 'src', p);
-const { buildApp } = await import(api('app.ts'));
-const { loadConfig } = await import(api('config.ts'));
-const { createDb, migrateToLatest } = await import(api('db/index.ts'));
-const { createMarketCalendar, addDays, marketInstant } = await import(api('modules/stocks/calendar.ts'));
-const { HOLIDAY_SEED } = await import(api('modules/stocks/holidays.ts'));
-const { generateHistory, seedStocksDemo } = await import(api('modules/stocks/providers/demo.ts'));
-const { DEMO_LISTINGS } = await import(api('modules/stocks/providers/demo-listings.ts'));
-const { createStocksRepo, stockSearchText } = await import(api('modules/stocks/repo.ts'));
+const { createMarketCalendar, addDays, marketInstant } = await import(
+  bench.apiSource('modules/stocks/calendar.ts')
+);
+const { HOLIDAY_SEED } = await import(bench.apiSource('modules/stocks/holidays.ts'));
+const { generateHistory, seedStocksDemo } = await import(bench.apiSource('modules/stocks/providers/demo.ts'));
+const { DEMO_LISTINGS } = await import(bench.apiSource('modules/stocks/providers/demo-listings.ts'));
+const { createStocksRepo, stockSearchText } = await import(bench.apiSource('modules/stocks/repo.ts'));
 
 const STOCKS = Number(process.env.STOCKS ?? 400);
 const YEARS = Number(process.env.YEARS ?? 5);
@@ -33,45 +28,20 @@ const BATCH = Number(process.env.BATCH ?? 50);
 const NOW = marketInstant('2026-11-20', '10:30');
 const TODAY = '2026-11-20';
 
-function freshApp(tag) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `stocks-bench-${tag}-`));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: path.join(dataDir, 'web'),
-    RATE_LIMIT: 'off',
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-  });
-  return { dataDir, config };
-}
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-};
-const p95 = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))];
-};
 const round = (n) => Math.round(n * 10) / 10;
 
 // 1. Demo seeding on a fresh database (what every new install and e2e server does).
-const seedRun = freshApp('seed');
-const seedDb = createDb(seedRun.config);
-await migrateToLatest(seedDb);
+const seedRun = await bench.openDb('stocks-seed');
 let t0 = performance.now();
-const seeded = await seedStocksDemo(seedDb, NOW);
+const seeded = await seedStocksDemo(seedRun.db, NOW);
 const seedMs = performance.now() - t0;
-await seedDb.destroy();
-if (!seedRun.config.databaseUrl) fs.rmSync(seedRun.dataDir, { recursive: true, force: true });
+await bench.close(seedRun);
 console.log(
   `demo seed: ${seeded.stocks} stocks, ${seeded.bars} bars, ${seeded.quotes} quotes in ${Math.round(seedMs)} ms`,
 );
 
 // 2. The issue's data set, loaded straight into the tables.
-const { dataDir, config } = freshApp('main');
-const kind = config.databaseUrl ? 'postgres' : 'sqlite';
-const db = createDb(config);
-await migrateToLatest(db);
+const { dataDir, config, kind, db } = await bench.openDb('stocks-main');
 if (kind === 'postgres') {
   await sql`truncate stock_quotes, stock_daily_bars, watchlist_items, watchlists, stocks restart identity cascade`.execute(
     db,
@@ -151,81 +121,34 @@ const loadMs = performance.now() - t0;
 if (kind === 'postgres') await sql`analyze`.execute(db);
 else await sql`analyze`.execute(db);
 const counts = {
-  stocks: Number(
-    (
-      await db
-        .selectFrom('stocks')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  ),
-  bars: Number(
-    (
-      await db
-        .selectFrom('stock_daily_bars')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  ),
-  quotes: Number(
-    (
-      await db
-        .selectFrom('stock_quotes')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  ),
+  stocks: await bench.countRows(db, 'stocks'),
+  bars: await bench.countRows(db, 'stock_daily_bars'),
+  quotes: await bench.countRows(db, 'stock_quotes'),
 };
 console.log(
   `loaded ${counts.stocks} stocks, ${counts.bars} bars, ${counts.quotes} quotes in ${Math.round(loadMs)} ms`,
 );
 
-const app = await buildApp({ config, db, logger: false, now: () => NOW });
-await app.ready();
-const email = `bench-${Date.now()}@example.com`;
-await app.accounts.createUser({ email, password: 'bench-password-1', role: 'staff' });
-const login = await app.inject({
-  method: 'POST',
-  url: '/api/users/token/',
-  payload: { email, password: 'bench-password-1' },
-});
-const headers = { authorization: `Bearer ${login.json().access}` };
+const { app, headers, get } = await bench.startApp({ config, db, now: () => NOW });
 
 // Deterministic ticker sets, rotating over the whole universe.
-let seed = 20261120;
-const random = () => {
-  seed = (seed * 1103515245 + 12345) % 2 ** 31;
-  return seed / 2 ** 31;
-};
+const random = bench.rng(20261120);
 const tickerSets = Array.from({ length: RUNS + 5 }, () => {
   const set = new Set();
   while (set.size < BATCH) set.add(listings[Math.floor(random() * listings.length)].ticker);
   return [...set];
 });
 
+/** 5 warm-up calls, then RUNS timed ones, each with its own URL; `check` looks at every answer. */
 async function time(label, url, check) {
-  const wall = [];
-  const cpu = [];
-  for (let i = 0; i < RUNS + 5; i++) {
-    const target = url(i);
-    const c0 = process.cpuUsage();
-    const w0 = performance.now();
-    const res = await app.inject({ method: 'GET', url: target, headers });
-    const w = performance.now() - w0;
-    const c = process.cpuUsage(c0);
-    if (res.statusCode !== 200) throw new Error(`${label}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-    check?.(res.json());
-    if (i >= 5) {
-      wall.push(w);
-      cpu.push((c.user + c.system) / 1000);
-    }
-  }
-  return {
-    label,
-    median_ms: round(median(wall)),
-    p95_ms: round(p95(wall)),
-    cpu_median_ms: round(median(cpu)),
-  };
+  const { stats } = await bench.timeCalls(label, (i) => get(url(i)), {
+    runs: RUNS,
+    warmup: 5,
+    from: 5,
+    digits: 1,
+    check: check && ((res) => check(res.json())),
+  });
+  return { label, ...stats };
 }
 
 const results = [];
@@ -277,10 +200,7 @@ const out = {
   load_ms: Math.round(loadMs),
   results,
 };
-fs.mkdirSync(path.join(here, 'results'), { recursive: true });
-fs.writeFileSync(path.join(here, 'results', `stocks-${kind}.json`), `${JSON.stringify(out, null, 2)}\n`);
-await app.close();
-await db.destroy();
-if (!process.env.KEEP && kind === 'sqlite') fs.rmSync(dataDir, { recursive: true, force: true });
+bench.writeResult(`stocks-${kind}`, out);
+await bench.close({ app, db, dataDir, keep: Boolean(process.env.KEEP) });
 const snapshotMedian = results[0].median_ms;
 console.log(`batch snapshot median ${snapshotMedian} ms (budget 30 ms on SQLite)`);

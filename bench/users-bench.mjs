@@ -10,31 +10,20 @@
 // ANALYZE, or VACUUM ANALYZE on PostgreSQL, after seeding, which the app itself
 // never does), KEEP_DIR (seed into this directory and keep it). Writes
 // bench/results/users-<sqlite|postgres>.json and prints a table.
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+import * as bench from './lib.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const api = (p) => path.join(here, '..', 'apps', 'api', 'src', p);
-const { buildApp } = await import(api('app.ts'));
-const { loadConfig } = await import(api('config.ts'));
-const { createDb, migrateToLatest } = await import(api('db/index.ts'));
-const { userSearchText } = await import(api('modules/accounts/repo.ts'));
-const { hashPassword } = await import(api('modules/accounts/passwords.ts'));
+const { userSearchText } = await import(bench.apiSource('modules/accounts/repo.ts'));
+const { hashPassword } = await import(bench.apiSource('modules/accounts/passwords.ts'));
 
 const USERS = Number(process.env.USERS ?? 100_000);
 const RUNS = Number(process.env.RUNS ?? 200);
 const ANALYZE = process.env.ANALYZE === 'on';
 
 // Deterministic data: the same users on every run and both databases.
-let seed = 20240601;
-const random = () => {
-  seed = (seed * 1103515245 + 12345) % 2 ** 31;
-  return seed / 2 ** 31;
-};
+const random = bench.rng(20240601);
 /** Picks from [value, weight] pairs. */
 const weighted = (pairs) => {
   const total = pairs.reduce((s, [, w]) => s + w, 0);
@@ -146,27 +135,8 @@ const ascii = (s) =>
     .replace(/[đĐ]/g, 'd')
     .toLowerCase();
 
-const dataDir = process.env.KEEP_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'users-bench-'));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  WEB_DIST_DIR: path.join(dataDir, 'web'),
-  RATE_LIMIT: 'off',
-  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-});
-const kind = config.databaseUrl ? 'postgres' : 'sqlite';
-const db = createDb(config);
-await migrateToLatest(db);
-const app = await buildApp({ config, db, logger: false });
-await app.ready();
-
-const adminEmail = `bench-admin-${Date.now()}@example.com`;
-await app.accounts.createUser({ email: adminEmail, password: 'bench-password-1', role: 'admin' });
-const login = await app.inject({
-  method: 'POST',
-  url: '/api/users/token/',
-  payload: { email: adminEmail, password: 'bench-password-1' },
-});
-const headers = { authorization: `Bearer ${login.json().access}` };
+const { dataDir, config, kind, db } = await bench.openDb('users', { dataDir: process.env.KEEP_DIR });
+const { app, get } = await bench.startApp({ config, db, role: 'admin', emailPrefix: 'bench-admin' });
 
 // Seed directly (one shared hash: scrypt per user would take hours), with the
 // same search text every write in the app stores.
@@ -231,37 +201,17 @@ const SCENARIOS = [
 ];
 
 const loadBefore = os.loadavg()[0];
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const results = [];
 for (const scenario of SCENARIOS) {
   const queries = scenario.queries ?? [scenario.query];
   const url = (i) => `/api/users/users/?${queries[i % queries.length]}`;
-  // Warm-up: the first requests pay for page-cache misses and JIT.
-  for (let i = 0; i < 10; i++) await app.inject({ method: 'GET', url: url(i), headers });
-  const times = [];
-  const cpu = [];
-  let count = 0;
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    const cpuStarted = process.cpuUsage();
-    const res = await app.inject({ method: 'GET', url: url(i), headers });
-    times.push(performance.now() - started);
-    const used = process.cpuUsage(cpuStarted);
-    cpu.push((used.user + used.system) / 1000);
-    if (res.statusCode !== 200) throw new Error(`${url(i)} answered ${res.statusCode}: ${res.body}`);
-    if (i === 0) count = res.json().count;
-  }
-  times.sort((a, b) => a - b);
-  cpu.sort((a, b) => a - b);
-  results.push({
-    scenario: scenario.name,
-    matches: count,
-    median_ms: Number(percentile(times, 50).toFixed(2)),
-    p95_ms: Number(percentile(times, 95).toFixed(2)),
-    max_ms: Number(times[times.length - 1].toFixed(2)),
-    // This process's CPU per request (SQLite runs in it): the wall time it would take with a core to itself.
-    cpu_median_ms: Number(percentile(cpu, 50).toFixed(2)),
+  // 10 warm-up calls first: they pay for page-cache misses and JIT.
+  const { stats, first } = await bench.timeCalls(scenario.name, (i) => get(url(i)), {
+    runs: RUNS,
+    warmup: 10,
+    max: true,
   });
+  results.push({ scenario: scenario.name, matches: first.json().count, ...stats });
 }
 
 const report = {
@@ -276,13 +226,10 @@ const report = {
   load_average: { before: Number(loadBefore.toFixed(2)), after: Number(os.loadavg()[0].toFixed(2)) },
   results,
 };
-fs.mkdirSync(path.join(here, 'results'), { recursive: true });
-fs.writeFileSync(path.join(here, 'results', `users-${kind}.json`), `${JSON.stringify(report, null, 2)}\n`);
+bench.writeResult(`users-${kind}`, report);
 console.log(
   `\n${USERS.toLocaleString('en-US')} users on ${kind} (seeded in ${report.seed_seconds} s); ${RUNS} requests each; load ${report.load_average.before} → ${report.load_average.after}`,
 );
 console.table(results);
 
-await app.close();
-await db.destroy();
-if (!process.env.KEEP_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+await bench.close({ app, db, dataDir, keep: Boolean(process.env.KEEP_DIR) });

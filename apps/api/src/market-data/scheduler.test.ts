@@ -64,30 +64,32 @@ function recordingLog() {
 
 function countingJob(name: string, intervalMs: number, run?: (ctx: MarketDataJobContext) => Promise<void>) {
   const runs: Date[] = [];
+  const waiting: { count: number; resolve: () => void }[] = [];
   const job: MarketDataJob = {
     name,
     intervalMs,
     async run(ctx) {
       runs.push(ctx.now);
+      for (const w of waiting.filter((w) => runs.length >= w.count)) {
+        waiting.splice(waiting.indexOf(w), 1);
+        w.resolve();
+      }
       await run?.(ctx);
     },
   };
-  return { job, runs };
+  /** Resolves when the job has been started `count` times in all. */
+  const started = (count: number) =>
+    new Promise<void>((resolve) => {
+      if (runs.length >= count) resolve();
+      else waiting.push({ count, resolve });
+    });
+  return { job, runs, started };
 }
 
 function deferred() {
   let resolve!: () => void;
   const promise = new Promise<void>((r) => (resolve = r));
   return { promise, resolve };
-}
-
-/** Waits (polling, bounded) until a condition holds while database round trips complete. */
-async function settle(until: () => boolean | Promise<boolean>) {
-  for (let i = 0; i < 2000; i++) {
-    if (await until()) return;
-    await new Promise((r) => setTimeout(r, 2));
-  }
-  throw new Error(`condition not reached: ${until.toString()}`);
 }
 
 describe('backoffMs', () => {
@@ -110,6 +112,20 @@ describe.each(testDatabases())('market-data scheduler (%s)', (kind) => {
     t = await createTestApp(kind);
   });
   afterAll(() => t.close());
+
+  /** A scheduler's options for one job on the test's clock and timer, ticking every 10 s. */
+  const timerDriven = (
+    job: MarketDataJob,
+    clock: ReturnType<typeof manualClock>,
+    timers: ReturnType<typeof manualTimer>,
+  ) => ({
+    db: t.db,
+    jobs: [job],
+    log: recordingLog().log,
+    now: clock.now,
+    timer: timers.timer,
+    tickMs: 10_000,
+  });
 
   it('runs a job once per interval however often it ticks', async () => {
     const clock = manualClock();
@@ -139,14 +155,14 @@ describe.each(testDatabases())('market-data scheduler (%s)', (kind) => {
   it('never runs the same poll twice with two schedulers on one database', async () => {
     const clock = manualClock(Date.parse('2040-04-01T00:00:00Z'));
     const gate = deferred();
-    const { job, runs } = countingJob('shared-poll', 5 * MIN, () => gate.promise);
+    const { job, runs, started } = countingJob('shared-poll', 5 * MIN, () => gate.promise);
     // The lease lasts as long as a run may (10 minutes here), so the job is held past its interval.
     const common = { db: t.db, jobs: [job], now: clock.now, runTimeoutMs: 10 * MIN };
     const a = createMarketDataScheduler({ ...common, log: recordingLog().log, owner: 'a' });
     const b = createMarketDataScheduler({ ...common, log: recordingLog().log, owner: 'b' });
     // Both look at the same moment: one claims the lease.
     const ticks = [a.tick(), b.tick()];
-    await settle(() => runs.length > 0);
+    await started(1);
     expect(runs).toHaveLength(1);
     // While it runs, even past its interval, the other process keeps off.
     clock.advance(6 * MIN);
@@ -176,7 +192,7 @@ describe.each(testDatabases())('market-data scheduler (%s)', (kind) => {
       owner: 'crashed',
     });
     void a.tick();
-    await settle(() => stuck.runs.length === 1);
+    await stuck.started(1);
     const survivor = countingJob('crashed-holder', 5 * MIN);
     const b = createMarketDataScheduler({
       db: t.db,
@@ -235,7 +251,7 @@ describe.each(testDatabases())('market-data scheduler (%s)', (kind) => {
     const { log, errors } = recordingLog();
     let signal: AbortSignal | null = null;
     let hang = true;
-    const { job, runs } = countingJob('hanging-source', 5 * MIN, (ctx) => {
+    const { job, runs, started } = countingJob('hanging-source', 5 * MIN, (ctx) => {
       signal = ctx.signal;
       return hang ? new Promise(() => {}) : Promise.resolve();
     });
@@ -248,7 +264,7 @@ describe.each(testDatabases())('market-data scheduler (%s)', (kind) => {
       runTimeoutMs: MIN,
     });
     const tick = s.tick();
-    await settle(() => runs.length === 1);
+    await started(1);
     clock.advance(MIN);
     timers.fireDue();
     await tick;
@@ -284,34 +300,53 @@ describe.each(testDatabases())('market-data scheduler (%s)', (kind) => {
     const clock = manualClock(Date.parse('2040-08-01T00:00:00Z'));
     const timers = manualTimer(clock);
     const { job, runs } = countingJob('timer-driven', MIN);
-    const stop = startMarketDataScheduler({
-      db: t.db,
-      jobs: [job],
-      log: recordingLog().log,
-      now: clock.now,
-      timer: timers.timer,
-      tickMs: 10_000,
-      runTimeoutMs: 30_000,
-    });
-    // A run is over once its lease is released (next run set), and the next tick is waiting.
-    const idleAfter = async (count: number) => {
-      if (runs.length !== count || timers.delays().join() !== '10000') return false;
+    const s = createMarketDataScheduler({ ...timerDriven(job, clock, timers), runTimeoutMs: 30_000 });
+    // After each look: the run is over once its lease is released (next run set), and only the
+    // next tick is waiting.
+    const expectIdleAfter = async (count: number) => {
+      await s.idle();
+      expect(runs).toHaveLength(count);
+      expect(timers.delays()).toEqual([10_000]);
       const lease = await t.db
         .selectFrom('market_data_leases')
         .select(['lease_until_ms', 'next_run_ms'])
         .where('name', '=', job.name)
-        .executeTakeFirst();
-      return Number(lease?.lease_until_ms) === 0 && Number(lease?.next_run_ms) === clock.ms() + MIN;
+        .executeTakeFirstOrThrow();
+      expect(Number(lease.lease_until_ms)).toBe(0);
+      expect(Number(lease.next_run_ms)).toBe(clock.ms() + MIN);
     };
-    await settle(() => idleAfter(1));
-    clock.advance(MIN);
+    s.start();
+    await expectIdleAfter(1);
+    // A tick before the interval is up looks, finds nothing due and waits another tick.
+    clock.advance(10_000);
     timers.fireDue();
-    await settle(() => idleAfter(2));
+    await s.idle();
+    expect(runs).toHaveLength(1);
+    expect(timers.delays()).toEqual([10_000]);
+    clock.advance(MIN - 10_000);
+    timers.fireDue();
+    await expectIdleAfter(2);
     expect(runs.map((d) => d.toISOString())).toEqual([
       '2040-08-01T00:00:00.000Z',
       '2040-08-01T00:01:00.000Z',
     ]);
+    await s.stop();
+    expect(timers.pending()).toBe(0);
+  });
+
+  it('startMarketDataScheduler looks at once and its stop function ends the ticking', async () => {
+    const clock = manualClock(Date.parse('2040-09-01T00:00:00Z'));
+    const timers = manualTimer(clock);
+    const { job, started } = countingJob('started-at-boot', MIN);
+    const stop = startMarketDataScheduler(timerDriven(job, clock, timers));
+    await started(1);
     await stop();
     expect(timers.pending()).toBe(0);
+    const lease = await t.db
+      .selectFrom('market_data_leases')
+      .select('lease_until_ms')
+      .where('name', '=', job.name)
+      .executeTakeFirstOrThrow();
+    expect(Number(lease.lease_until_ms)).toBe(0);
   });
 });

@@ -35,6 +35,12 @@ export interface MarketDataScheduler {
   /** Claims and starts every due job, and resolves when the runs it started have finished. */
   tick(): Promise<void>;
   start(): void;
+  /**
+   * Resolves once the look for due jobs under way (started by start() or the tick timer) and every
+   * run started so far have finished, leases written back. Lets callers wait on the scheduler
+   * instead of polling it.
+   */
+  idle(): Promise<void>;
   /** Stops ticking, aborts running jobs, waits for them and releases this process's leases. */
   stop(): Promise<void>;
 }
@@ -72,6 +78,8 @@ export function createMarketDataScheduler(options: MarketDataSchedulerOptions): 
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   let handle: unknown = null;
   let stopped = false;
+  /** The timer-driven look in progress, up to scheduling the next one. */
+  let looking: Promise<void> = Promise.resolve();
 
   /** Takes the job's lease if it is due and nobody holds it; true when this process may run it. */
   async function claim(job: MarketDataJob, at: number): Promise<boolean> {
@@ -183,13 +191,19 @@ export function createMarketDataScheduler(options: MarketDataSchedulerOptions): 
     return started;
   }
 
+  /** Starts due jobs, then waits a tick for the next look. */
+  function look(): void {
+    looking = startDue()
+      .then(() => {})
+      .catch((err) => log.error({ err }, 'market-data tick failed'))
+      .finally(schedule);
+  }
+
   function schedule(): void {
     if (stopped) return;
     handle = timer.setTimeout(() => {
       handle = null;
-      startDue()
-        .catch((err) => log.error({ err }, 'market-data tick failed'))
-        .finally(schedule);
+      look();
     }, tickMs);
   }
 
@@ -200,9 +214,17 @@ export function createMarketDataScheduler(options: MarketDataSchedulerOptions): 
     start() {
       stopped = false;
       // The first look happens at once, not a tick later.
-      startDue()
-        .catch((err) => log.error({ err }, 'market-data tick failed'))
-        .finally(schedule);
+      look();
+    },
+    async idle() {
+      // A look may start runs and a run may end while we wait: settle until neither is under way.
+      for (;;) {
+        const current = looking;
+        await current;
+        const runs = [...running.values()];
+        if (runs.length === 0 && looking === current) return;
+        await Promise.allSettled(runs.map((r) => r.done));
+      }
     },
     async stop() {
       stopped = true;
