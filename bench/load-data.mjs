@@ -63,7 +63,6 @@ export function sizesFor(scale) {
   };
 }
 
-
 const LAST = [
   ['Nguyễn', 38],
   ['Trần', 11],
