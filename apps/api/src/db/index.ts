@@ -46,7 +46,40 @@ export function createDb(options: DbOptions): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/** How many prepared statements a SQLite connection keeps (the app has a few hundred distinct ones). */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The connection as Kysely's SQLite dialect sees it, with prepared statements kept by their SQL:
+ * the dialect prepares every query afresh, which costs a noticeable share of a cheap request
+ * (issue 9's profiles). Least recently used statements are dropped past `size` (queries with
+ * `IN (?, …)` lists make new SQL for each length). Safe because the dialect runs one query at a
+ * time on its single connection, so a statement is never used twice at once; SQLite re-prepares a
+ * cached statement by itself when a migration changes the schema.
+ */
+export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string): SQLite.Statement {
+      let stmt = cache.get(sql);
+      if (stmt) {
+        cache.delete(sql); // re-inserted below: Map keeps insertion order, so the oldest is first
+      } else {
+        stmt = sqlite.prepare(sql);
+        if (cache.size >= size) cache.delete(cache.keys().next().value as string);
+      }
+      cache.set(sql, stmt);
+      return stmt;
+    },
+    /** For tests: how many statements are kept. */
+    get cachedStatements() {
+      return cache.size;
+    },
+  };
 }
 
 class StaticMigrationProvider implements MigrationProvider {
