@@ -1,7 +1,7 @@
 // The SQLite connection's prepared-statement cache (issue 9): statements are reused by their SQL,
 // the least recently used go past the limit, and a cached statement follows a schema change.
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { type Generated, Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withStatementCache } from './index';
 
@@ -37,7 +37,9 @@ describe('withStatementCache', () => {
 
   it('serves Kysely queries, writes and a schema change through cached statements', async () => {
     const database = withStatementCache(memory());
-    const db = new Kysely<{ t: { id: number; name: string } }>({ dialect: new SqliteDialect({ database }) });
+    const db = new Kysely<{ t: { id: Generated<number>; name: string } }>({
+      dialect: new SqliteDialect({ database }),
+    });
     await sql`create table t (id integer primary key, name text not null)`.execute(db);
     for (const name of ['a', 'b', 'c']) await db.insertInto('t').values({ name }).execute();
     const read = () => sql<Record<string, unknown>>`select * from t order by id`.execute(db);
