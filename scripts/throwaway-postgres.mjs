@@ -5,6 +5,9 @@
 //   const pg = await startThrowawayPostgres(); // pg.url = postgres://postgres@127.0.0.1:PORT/postgres
 //   ...; await pg.stop();
 //
+// pg.pause() and pg.resume() stop and restart the server on the same port and data, for tests of
+// a database outage.
+//
 // From a shell: `node scripts/throwaway-postgres.mjs` (prints the URL, stops on Ctrl-C), or
 // `node scripts/throwaway-postgres.mjs <command...>` to run a command with TEST_PG_URL set.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -73,7 +76,8 @@ export function findFreePort() {
 
 /**
  * Starts a fresh PostgreSQL and resolves once it accepts connections.
- * @returns {Promise<{url: string, port: number, dir: string, stop: () => Promise<void>, stopSync: () => void}>}
+ * @returns {Promise<{url: string, port: number, dir: string, stop: () => Promise<void>, stopSync: () => void,
+ *   pause: () => Promise<void>, resume: () => Promise<void>}>}
  */
 export async function startThrowawayPostgres({ log = (chunk) => process.stderr.write(chunk) } = {}) {
   const binDir = await ensurePostgresInstalled(log);
@@ -89,6 +93,22 @@ export async function startThrowawayPostgres({ log = (chunk) => process.stderr.w
     const result = spawnSync(file, argv, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     if (result.error) throw result.error;
     return result;
+  };
+  // The same without blocking the event loop, for a caller that keeps serving while the server stops.
+  const runAsync = (tool, args) =>
+    new Promise((resolve, reject) => {
+      const cmd = join(binDir, tool);
+      const [file, argv] = asRoot ? ['runuser', ['-u', PG_USER, '--', cmd, ...args]] : [cmd, args];
+      const child = spawn(file, argv, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      child.on('error', reject);
+      child.on('close', (status) => resolve({ status, output }));
+    });
+  const checked = async (what, tool, args) => {
+    const result = await runAsync(tool, args);
+    if (result.status !== 0) throw new Error(`${what} failed:\n${result.output}`);
   };
 
   let stopped = false;
@@ -134,7 +154,8 @@ export async function startThrowawayPostgres({ log = (chunk) => process.stderr.w
         '-c full_page_writes=off',
         '-c max_connections=200',
       ].join(' ');
-      const start = run('pg_ctl', ['-D', dataDir, '-l', logFile, '-o', options, '-w', '-t', '60', 'start']);
+      const startArgs = ['-D', dataDir, '-l', logFile, '-o', options, '-w', '-t', '60', 'start'];
+      const start = run('pg_ctl', startArgs);
       if (start.status === 0) {
         const ready = spawnSync(join(binDir, 'pg_isready'), [
           '-h',
@@ -151,6 +172,10 @@ export async function startThrowawayPostgres({ log = (chunk) => process.stderr.w
             dir,
             stopSync,
             stop: async () => stopSync(),
+            /** Shuts the server down as an administrator would (sessions are ended), keeping its data. */
+            pause: () => checked('pg_ctl stop', 'pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
+            /** Starts a paused server again on the same port; resolves once it accepts connections. */
+            resume: () => checked('pg_ctl start', 'pg_ctl', startArgs),
           };
         }
       }

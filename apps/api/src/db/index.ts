@@ -38,6 +38,12 @@ export function createDb(options: DbOptions): Db {
     pool.on('error', (err) => {
       process.emitWarning(`PostgreSQL idle client error: ${err.message}`);
     });
+    // pg-pool listens only to idle clients; one checked out (in a transaction, between two
+    // statements) that the server drops would emit an unhandled 'error' and end the process. Its
+    // query fails instead, and the request answers 503.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => process.emitWarning(`PostgreSQL client error: ${err.message}`));
+    });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(options.dataDir, { recursive: true });

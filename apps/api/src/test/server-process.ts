@@ -15,6 +15,8 @@ export interface ServerProcess {
   exited: Promise<number | string>;
   /** Resolves at the next line of the server's log that includes `text`. */
   nextLog(text: string): Promise<string>;
+  /** What the process has written to stderr (its last 64 KB): why it ended, when it did. */
+  stderr(): string;
 }
 
 export async function freePort(): Promise<number> {
@@ -46,7 +48,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   );
   let stderr = '';
   child.stderr?.on('data', (chunk) => {
-    stderr += String(chunk);
+    stderr = (stderr + String(chunk)).slice(-65_536);
   });
   const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
   await new Promise<void>((resolve, reject) => {
@@ -71,5 +73,11 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     }
   });
   const nextLog = (text: string) => new Promise<string>((resolve) => waiting.push({ text, resolve }));
-  return { url: `http://127.0.0.1:${port}`, child, exited, nextLog };
+  return { url: `http://127.0.0.1:${port}`, child, exited, nextLog, stderr: () => stderr };
+}
+
+/** Ends the process if it still runs (SIGKILL: nothing to keep) and resolves once it has exited. */
+export async function killServer(server: ServerProcess): Promise<void> {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+  await server.exited;
 }

@@ -214,11 +214,17 @@ export function createAccountsService(deps: AccountsDeps) {
       if ((await repo.countUsers()) > 0) return null;
       const adminEmail = email ?? 'admin@example.com';
       const generated = password ? undefined : generatePassword();
-      await this.createUser({
-        email: adminEmail,
-        password: password ?? (generated as string),
-        role: 'admin',
-      });
+      try {
+        await this.createUser({
+          email: adminEmail,
+          password: password ?? (generated as string),
+          role: 'admin',
+        });
+      } catch (err) {
+        // Another process starting on the same empty database created it first.
+        if ((await repo.countUsers()) > 0) return null;
+        throw err;
+      }
       return generated ? { email: adminEmail, generatedPassword: generated } : { email: adminEmail };
     },
 
