@@ -1,6 +1,6 @@
 // buildApp(deps) → a Fastify instance with every plugin and route; main.ts and
 // the tests build it the same way.
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { AVATAR_MAX_BYTES, HealthResponse, MODULE_ROLES } from '@staff/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,7 +10,12 @@ import type { Config } from './config';
 import type { Db } from './db/index';
 import { createAuthGuards } from './http/auth';
 import { registerDocs } from './http/docs';
-import { answerFrameworkError, registerErrorHandling } from './http/errors';
+import {
+  answerClientError,
+  answerFrameworkError,
+  registerErrorHandling,
+  securityHeadersOf,
+} from './http/errors';
 import { registerGracefulClose } from './http/graceful-close';
 import { registerNullCharacterGuard } from './http/null-characters';
 import { createRateLimiter } from './http/rate-limit';
@@ -57,6 +62,16 @@ const CONTENT_SECURITY_POLICY = {
   },
 };
 
+const HELMET_OPTIONS = {
+  contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+  hsts: false,
+} as const satisfies FastifyHelmetOptions;
+
+/** The same set for the answers helmet's hook never sees: framework errors and raw socket errors. */
+const SECURITY_HEADERS = securityHeadersOf(HELMET_OPTIONS);
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -65,7 +80,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreDuplicateSlashes: true },
-    frameworkErrors: answerFrameworkError,
+    frameworkErrors: answerFrameworkError(SECURITY_HEADERS),
+    clientErrorHandler: answerClientError(SECURITY_HEADERS),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -74,12 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerGracefulClose(app);
   registerNullCharacterGuard(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'no-referrer' },
-    hsts: false,
-  });
+  await app.register(helmet, HELMET_OPTIONS);
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 30, fieldSize: 16 * 1024, parts: 40 },
   });

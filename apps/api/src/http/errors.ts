@@ -1,9 +1,12 @@
 // One error handler for the whole API: every failure leaves in Django REST
 // Framework's shape, bad input is always a 4xx, and a 5xx never carries the
 // internal message (it is logged whole instead).
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { toValidationErrors, type ValidationErrors } from '@staff/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import helmet, { type HelmetOptions } from 'helmet';
 import { ZodError } from 'zod';
 
 export class ApiError extends Error {
@@ -53,17 +56,84 @@ const FASTIFY_MESSAGES: Record<string, (err: FastifyError) => string> = {
 };
 
 /**
- * Fastify's `frameworkErrors`: what it meets before routing (a malformed escape in the URL, an
- * over-long path segment) bypasses the error handler, so it is answered here in the same shape.
+ * The headers helmet sets under `options`, computed once by running helmet's own middleware on a
+ * stand-in response: answers that never pass helmet's onRequest hook (framework errors, raw socket
+ * errors) then carry exactly the set that every other response gets, with no copy to drift.
  */
-export function answerFrameworkError(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  const status = err.statusCode ?? 400;
-  const word = err.code ? FASTIFY_MESSAGES[err.code] : undefined;
-  const body =
-    status >= 500
-      ? { detail: 'A server error occurred.', code: 'server_error' }
-      : { detail: word ? word(err) : 'Malformed request.', code: 'invalid_request' };
-  return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+export function securityHeadersOf(options: HelmetOptions): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const collector = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  // Helmet's middleware only calls setHeader/removeHeader here: no directive reads the request.
+  helmet(options)({} as IncomingMessage, collector as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return Object.freeze(headers);
+}
+
+/**
+ * Fastify's `frameworkErrors`: what it meets before routing (a malformed escape in the URL, an
+ * over-long path segment) bypasses the hooks and the error handler, so it is answered here in the
+ * same shape and with the security headers helmet would have set.
+ */
+export function answerFrameworkError(securityHeaders: Readonly<Record<string, string>>) {
+  return (err: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    const status = err.statusCode ?? 400;
+    const word = err.code ? FASTIFY_MESSAGES[err.code] : undefined;
+    const body =
+      status >= 500
+        ? { detail: 'A server error occurred.', code: 'server_error' }
+        : { detail: word ? word(err) : 'Malformed request.', code: 'invalid_request' };
+    return reply
+      .code(status)
+      .headers(securityHeaders)
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(body));
+  };
+}
+
+/** Node's parser errors with a status of their own (as Node answers them); any other is a 400. */
+const CLIENT_ERROR_ANSWERS: Record<string, { status: number; detail: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, detail: 'The request line or headers are too large.' },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, detail: 'The chunk extensions are too large.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, detail: 'The request took too long to arrive.' },
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refuses (invalid HTTP, headers too
+ * large) never becomes a request, so the answer is written to the socket by hand, in DRF's shape and
+ * with the security headers, and the connection is closed.
+ */
+export function answerClientError(securityHeaders: Readonly<Record<string, string>>) {
+  return (err: Error & { code?: string }, socket: Duplex) => {
+    // A reset connection has nobody to answer.
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    // Like Node's own handler: never write into a response that has already begun on this socket.
+    const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (socket.writable && !inFlight?.headersSent) {
+      const known = err.code ? CLIENT_ERROR_ANSWERS[err.code] : undefined;
+      const status = known?.status ?? 400;
+      const body = JSON.stringify({
+        detail: known?.detail ?? 'The request is not valid HTTP.',
+        code: 'invalid_request',
+      });
+      const head = [
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+        ...Object.entries(securityHeaders).map(([name, value]) => `${name}: ${value}`),
+        'content-type: application/json; charset=utf-8',
+        `content-length: ${Buffer.byteLength(body)}`,
+        'connection: close',
+      ];
+      socket.write(`${head.join('\r\n')}\r\n\r\n${body}`);
+    }
+    socket.destroy(err);
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
-// Security headers on every kind of response (API answers, errors, media, the app's pages), and error
-// bodies that never show a stack trace, SQL or a file path.
+// Security headers on every kind of response (API answers, errors, errors met before routing, media,
+// the app's pages), and error bodies that never show a stack trace, SQL or a file path.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +36,14 @@ describe.each(testDatabases())('security headers (%s)', (kind) => {
     { name: 'shipped media', method: 'GET', url: '/media/logos/logo.png', status: 200 },
     { name: 'path traversal', method: 'GET', url: '/media/..%2f..%2fconfig.ts', status: 403 },
     { name: 'app page', method: 'GET', url: '/cashflow/session', status: 200 },
+    // Refused before routing, past helmet's hook: see framework-errors.test.ts for the socket level.
+    { name: 'malformed URL', method: 'GET', url: '/api/users/%E0%A4%A', status: 400 },
+    {
+      name: 'over-long path parameter',
+      method: 'GET',
+      url: `/api/users/users/${'9'.repeat(200)}/`,
+      status: 414,
+    },
   ] as const;
 
   for (const r of requests) {
