@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // The API serves apps/web/dist on the same origin; in development Vite proxies to it instead.
@@ -33,6 +34,13 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }) as unknown as PluginOption,
+    // Brotli and gzip copies next to each file, made once at build time; the API's static handler sends
+    // the one the browser accepts (apps/api/src/http/static.ts), so nothing is compressed per request.
+    compression({
+      include: /\.(js|mjs|css|html|json|webmanifest|svg)$/,
+      exclude: /\.map$/,
+      algorithms: ['brotliCompress', 'gzip'],
+    }) as unknown as PluginOption,
   ],
   server: {
     port: 5173,
@@ -51,6 +59,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunk each route loads; bench/web-bench.mjs checks their sizes.
+    manifest: true,
     rollupOptions: {
       // No manual chunks: Rollup splits by route, so each screen downloads only the components it uses.
       onwarn(warning, warn) {

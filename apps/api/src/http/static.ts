@@ -26,6 +26,8 @@ export async function registerStatic(
       prefix: '/',
       wildcard: false,
       index: false,
+      // The Vite build writes .br and .gz copies beside each file; send the one the browser accepts.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         // Vite puts a content hash in every asset name, so they never change.

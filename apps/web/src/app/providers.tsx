@@ -1,9 +1,12 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { isSignedIn, subscribeToSession } from '../lib/auth-storage';
 import { cssVariablesResolver, theme } from './theme';
+
+// Toasts are shown only after something happens, so their code (and its scroll and transition helpers)
+// loads after the first screen; notifications.show() calls made before it arrives are queued in its store.
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
 /** Drops every cached query when the session ends (here or in another tab): no data leaks to the next user. */
 function useClearCacheOnSignOut(queryClient: QueryClient): void {
@@ -20,7 +23,9 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   useClearCacheOnSignOut(queryClient);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Notifications position="top-right" />
+      <Suspense fallback={null}>
+        <Notifications position="top-right" />
+      </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { useIsSignedIn } from '../lib/current-user';
+import { useIsSignedIn } from '../lib/session';
 
 /** Signed-out visitors (including after a sign-out in another tab) go to /login. */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -11,7 +11,6 @@ import { profileRoutes } from '../features/profile/routes';
 import { stocksRoutes } from '../features/stocks/routes';
 import { usersRoutes } from '../features/users/routes';
 import { RequireAuth } from './require-auth';
-import { UnknownRoute } from './unknown-route';
 
 export const routes: RouteObject[] = [
   ...authRoutes,
@@ -35,7 +34,8 @@ export const routes: RouteObject[] = [
           ...cashflowRoutes,
           ...forexRoutes,
           ...stocksRoutes,
-          { path: '*', element: <UnknownRoute /> },
+          // Lazy like the guards: it needs the signed-in user, whose schema is not on /login's download.
+          { path: '*', lazy: async () => ({ Component: (await import('./unknown-route')).UnknownRoute }) },
         ],
       },
     ],

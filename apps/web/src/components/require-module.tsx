@@ -1,20 +1,16 @@
-// Page guard: the server enforces permissions, this only tells the user clearly instead of failing.
-import { type AppModule, canUseModule } from '@staff/contracts';
-import type { ReactNode } from 'react';
-import { Outlet } from 'react-router';
-import { useCurrentUser } from '../lib/current-user';
-import { AccessDenied } from './access-denied';
+// Page guard for a module's routes. The route table is on /login's first download, but the guard needs
+// the signed-in user (validated with zod), so its body loads with the first guarded screen.
+import type { AppModule } from '@staff/contracts';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { PageLoader } from './page-loader';
 
+const ModuleGuard = lazy(async () => ({ default: (await import('./module-guard')).ModuleGuard }));
+
 /** Without children it guards the nested routes (an Outlet). */
-export function RequireModule({
-  module,
-  children = <Outlet />,
-}: {
-  module: AppModule;
-  children?: ReactNode;
-}) {
-  const { user } = useCurrentUser();
-  if (!user) return <PageLoader />;
-  return canUseModule(user.role, module) ? children : <AccessDenied />;
+export function RequireModule(props: { module: AppModule; children?: ReactNode }) {
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <ModuleGuard {...props} />
+    </Suspense>
+  );
 }

@@ -1,6 +1,6 @@
 // The one HTTP client for every API call: bearer token, one shared token refresh (also across tabs),
-// and DRF-shaped errors turned into a typed ApiError.
-import { TokenPair } from '@staff/contracts';
+// and DRF-shaped errors turned into a typed ApiError. It is on /login's first download, so it imports
+// no schema: callers pass theirs, and the refresh loads the contracts (and zod) when it first runs.
 import type { z } from 'zod';
 import { clearSession, getAccessToken, getRefreshToken, storeTokens } from './auth-storage';
 
@@ -169,6 +169,7 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     if (!response.ok && response.status !== 400 && response.status !== 401) {
       throw new ApiError(response.status, asErrorBody(await parseBody(response)));
     }
+    const { TokenPair } = await import('@staff/contracts');
     const parsed = response.ok
       ? TokenPair.partial({ refresh: true }).safeParse(await parseBody(response))
       : null;

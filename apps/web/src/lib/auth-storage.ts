@@ -1,6 +1,7 @@
 // The signed-in session (tokens + cached user) lives in localStorage so it survives reloads and is
-// shared by every tab; this module is the only place that reads or writes those keys.
-import { User } from '@staff/contracts';
+// shared by every tab; this module is the only place that writes those keys. It is on /login's first
+// download, so it holds no schema (zod): the stored user is read and validated in current-user.ts.
+import type { User } from '@staff/contracts';
 
 export const ACCESS_KEY = 'access';
 export const REFRESH_KEY = 'refresh';
@@ -55,24 +56,9 @@ export function withHostAvatar(user: User): User {
   return { ...user, avatar: `${window.location.origin}${path}` };
 }
 
-let cachedRaw: string | null = null;
-let cachedUser: User | null = null;
-
-/** The cached user; the same object is returned until storage changes (needed by useSyncExternalStore). */
-export function getStoredUser(): User | null {
-  const raw = read(USER_KEY);
-  if (raw === cachedRaw) return cachedUser;
-  cachedRaw = raw;
-  cachedUser = null;
-  if (raw) {
-    try {
-      const parsed = User.safeParse(JSON.parse(raw));
-      cachedUser = parsed.success ? parsed.data : null;
-    } catch {
-      cachedUser = null;
-    }
-  }
-  return cachedUser;
+/** The stored user as written (JSON text), or null; parsed and validated by current-user.ts. */
+export function getStoredUserJson(): string | null {
+  return read(USER_KEY);
 }
 
 export function storeUser(user: User): void {

@@ -1,18 +1,34 @@
 // The signed-in user: read from localStorage at once, then refreshed from GET /api/users/profile/
-// and written back. Shared by the shell and several features, hence it lives in lib.
+// and written back. Shared by the shell and several features, hence it lives in lib. It validates with
+// the contracts (zod), so only signed-in screens import it; /login uses session.ts.
 import { User } from '@staff/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api } from './api-client';
-import { getStoredUser, isSignedIn, storeUser, subscribeToSession, withHostAvatar } from './auth-storage';
+import { getStoredUserJson, storeUser, subscribeToSession, withHostAvatar } from './auth-storage';
+import { PROFILE_PATH, useIsSignedIn, userKeys } from './session';
 
-export const PROFILE_PATH = '/api/users/profile/';
+export { PROFILE_PATH, useIsSignedIn, userKeys };
 
-/** Query keys of the users module; mutations invalidate by these prefixes. */
-export const userKeys = {
-  all: ['users'] as const,
-  profile: () => [...userKeys.all, 'profile'] as const,
-};
+let cachedRaw: string | null = null;
+let cachedUser: User | null = null;
+
+/** The cached user; the same object is returned until storage changes (needed by useSyncExternalStore). */
+export function getStoredUser(): User | null {
+  const raw = getStoredUserJson();
+  if (raw === cachedRaw) return cachedUser;
+  cachedRaw = raw;
+  cachedUser = null;
+  if (raw) {
+    try {
+      const parsed = User.safeParse(JSON.parse(raw));
+      cachedUser = parsed.success ? parsed.data : null;
+    } catch {
+      cachedUser = null;
+    }
+  }
+  return cachedUser;
+}
 
 export async function fetchProfile(signal?: AbortSignal): Promise<User> {
   const user = withHostAvatar(await api.get(PROFILE_PATH, { schema: User, signal }));
@@ -26,11 +42,6 @@ export function currentUserQueryOptions() {
     queryFn: ({ signal }) => fetchProfile(signal),
     staleTime: 30_000,
   });
-}
-
-/** Re-renders on sign-in/out here or in another tab. */
-export function useIsSignedIn(): boolean {
-  return useSyncExternalStore(subscribeToSession, isSignedIn, () => false);
 }
 
 export function useStoredUser(): User | null {

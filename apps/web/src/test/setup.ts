@@ -1,6 +1,9 @@
 // jsdom lacks a few browser APIs Mantine uses.
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+// The module guard loads lazily in the app (its user schema stays off /login's download); loading it
+// here keeps that first import out of the tests' findBy timeouts, as a static import used to.
+import '../components/module-guard';
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string): MediaQueryList => ({

@@ -1,8 +1,7 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { LoginRequest } from '@staff/contracts';
+import type { LoginRequest } from '@staff/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 
 export const LOGIN_FAILED_MESSAGE = 'Invalid email or password';
@@ -13,6 +12,20 @@ export function loginErrorMessage(error: unknown): string {
   return LOGIN_FAILED_MESSAGE;
 }
 
+// The form validates with the shared LoginRequest schema (and the DRF messages the contracts configure
+// zod with), but zod stays out of /login's first download and first render: the contracts load when
+// the user starts typing (or a password manager fills the form), well before Sign in is pressed.
+const loadContracts = () => import('@staff/contracts');
+
+function prefetchContracts(): void {
+  loadContracts().catch(() => {
+    // Offline before the code arrived: submitting tries again and says so if it still cannot.
+  });
+}
+
+type Field = keyof LoginRequest;
+type FieldErrors = Partial<Record<Field, string>>;
+
 interface LoginFormProps {
   onSubmit: (values: LoginRequest) => void;
   submitting: boolean;
@@ -20,21 +33,47 @@ interface LoginFormProps {
 }
 
 export function LoginForm({ onSubmit, submitting, error }: LoginFormProps) {
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { email: '', password: '' },
-    validate: zod4Resolver(LoginRequest),
-  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [loadFailed, setLoadFailed] = useState(false);
 
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const values = { email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') };
+    let contracts: Awaited<ReturnType<typeof loadContracts>>;
+    try {
+      contracts = await loadContracts();
+      setLoadFailed(false);
+    } catch {
+      setLoadFailed(true);
+      return;
+    }
+    const parsed = contracts.LoginRequest.safeParse(values);
+    if (parsed.success) {
+      setErrors({});
+      onSubmit(parsed.data);
+      return;
+    }
+    const fieldErrors = contracts.toValidationErrors(parsed.error);
+    setErrors({ email: fieldErrors.email?.[0], password: fieldErrors.password?.[0] });
+  }
+
+  /** Like a form library: typing in a field clears its error. */
+  const clearError = (field: Field) => () => {
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const alert = loadFailed ? 'Could not load the sign-in form. Check the connection and try again.' : error;
   return (
-    <form onSubmit={form.onSubmit((values) => onSubmit(LoginRequest.parse(values)))} noValidate>
+    <form onSubmit={submit} onInput={prefetchContracts} noValidate>
       <Stack gap="md">
-        {error && (
+        {alert && (
           <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert">
-            {error}
+            {alert}
           </Alert>
         )}
         <TextInput
+          name="email"
           label="Email"
           type="email"
           autoComplete="username"
@@ -42,18 +81,19 @@ export function LoginForm({ onSubmit, submitting, error }: LoginFormProps) {
           required
           withAsterisk={false}
           autoFocus
-          key={form.key('email')}
-          {...form.getInputProps('email')}
+          error={errors.email}
+          onChange={clearError('email')}
         />
         <PasswordInput
+          name="password"
           label="Password"
           autoComplete="current-password"
           required
           withAsterisk={false}
-          key={form.key('password')}
+          error={errors.password}
           // Mantine puts aria-invalid on the wrapper only; screen readers need it on the input.
-          aria-invalid={Boolean(form.errors.password)}
-          {...form.getInputProps('password')}
+          aria-invalid={Boolean(errors.password)}
+          onChange={clearError('password')}
         />
         <Button type="submit" fullWidth loading={submitting} mt="xs">
           Sign in

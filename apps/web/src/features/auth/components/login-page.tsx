@@ -2,7 +2,7 @@
 import { Center, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Navigate, useNavigate } from 'react-router';
-import { useIsSignedIn } from '../../../lib/current-user';
+import { useIsSignedIn } from '../../../lib/session';
 import { useSignIn } from '../api';
 import { LoginForm, loginErrorMessage } from './login-form';
 import classes from './login-page.module.css';

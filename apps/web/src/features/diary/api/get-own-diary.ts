@@ -3,7 +3,7 @@
 import { Diary, DiaryList } from '@staff/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { getStoredUser } from '../../../lib/auth-storage';
+import { getStoredUser } from '../../../lib/current-user';
 import { DIARIES_PATH, diaryKeys } from './diary-keys';
 
 export async function fetchOwnDiary(signal?: AbortSignal): Promise<Diary> {
