@@ -1,6 +1,7 @@
 // Accessibility: every screen, checked by axe-core in Chromium, has no serious or critical violation.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { SCREENS } from './support/screens';
 import { signIn } from './support/session';
 import { ADMIN } from './support/users';
 
@@ -19,50 +20,6 @@ test('the sign-in screen', async ({ page }) => {
   await expect(page.getByLabel('Email', { exact: true })).toBeVisible();
   await expectAccessible(page, '/login');
 });
-
-const SCREENS: { path: string; ready: (page: Page) => Promise<void> }[] = [
-  { path: '/', ready: (p) => expect(p.getByRole('main')).toBeVisible() },
-  { path: '/profile', ready: (p) => expect(p.getByRole('main').getByRole('textbox').first()).toBeVisible() },
-  {
-    path: '/change-password',
-    ready: (p) => expect(p.getByRole('main').getByRole('button').first()).toBeVisible(),
-  },
-  { path: '/admin/users', ready: (p) => expect(p.getByRole('table')).toBeVisible() },
-  {
-    path: '/admin/users/create',
-    ready: (p) => expect(p.getByRole('main').getByRole('textbox').first()).toBeVisible(),
-  },
-  { path: '/diary', ready: (p) => expect(p.getByRole('main')).toBeVisible() },
-  { path: '/diary/entries', ready: (p) => expect(p.getByRole('main')).toBeVisible() },
-  {
-    path: '/diary/entries/new',
-    ready: (p) => expect(p.getByRole('main').getByRole('textbox').first()).toBeVisible(),
-  },
-  { path: '/diary/categories', ready: (p) => expect(p.getByRole('main')).toBeVisible() },
-  { path: '/diary/dashboard', ready: (p) => expect(p.getByRole('main')).toBeVisible() },
-  { path: '/jar-setup', ready: (p) => expect(p.getByRole('main')).toBeVisible() },
-  {
-    path: '/cashflow',
-    ready: (p) => expect(p.getByRole('heading', { name: 'CashFlow Helper' })).toBeVisible(),
-  },
-  {
-    path: '/cashflow/hall',
-    ready: (p) => expect(p.getByRole('heading', { name: 'Lịch sử ván chơi' })).toBeVisible(),
-  },
-  {
-    path: '/forex',
-    ready: (p) => expect(p.getByRole('heading', { name: 'Forex & Gold Dashboard' })).toBeVisible(),
-  },
-  { path: '/stocks', ready: (p) => expect(p.getByRole('heading', { name: 'Watchlists' })).toBeVisible() },
-  {
-    path: '/stocks/FPT',
-    ready: (p) => expect(p.getByRole('heading', { name: /FPT/ }).first()).toBeVisible(),
-  },
-  {
-    path: '/cashflow/setup',
-    ready: (p) => expect(p.getByRole('heading', { name: 'Thiết lập ván chơi' })).toBeVisible(),
-  },
-];
 
 for (const screen of SCREENS) {
   test(`the screen ${screen.path}`, async ({ page }) => {

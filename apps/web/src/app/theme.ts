@@ -48,6 +48,11 @@ export const theme = createTheme({
     // The close button's only content is an icon: give it a name for screen readers.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Mantine keeps its show-password toggle out of the tab order and unnamed; keyboard and
+    // screen-reader users need it too (e2e/keyboard.spec.ts). It toggles with Space.
+    PasswordInput: {
+      defaultProps: { visibilityToggleButtonProps: { tabIndex: 0, 'aria-label': 'Show password' } },
+    },
     Card: { defaultProps: { withBorder: true, shadow: 'xs' } },
     Paper: { defaultProps: { withBorder: true } },
   },
