@@ -19,7 +19,7 @@ import { REFRESH_REUSE_GRACE_SECONDS } from './modules/accounts/service';
 import { hashToken } from './modules/accounts/tokens';
 import { finalizeBody } from './modules/cashflow/test-fixtures';
 import { testDatabases } from './test/harness';
-import { killServer, type ServerProcess, startServer } from './test/server-process';
+import { type Answer, call, killServer, type ServerProcess, startServer } from './test/server-process';
 
 const ADMIN = { email: 'admin@load.test', password: 'Admin-pass-2024' };
 const STAFF_PASSWORD = 'Staff-pass-2024';
@@ -27,34 +27,6 @@ const SIGN_IN = '/api/users/token/';
 const REFRESH = '/api/users/token/refresh/';
 const PROFILE = '/api/users/profile/';
 const FINALIZE = '/api/cashflow/sessions/finalize/';
-
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: Record<string, unknown>;
-}
-
-async function call(
-  server: ServerProcess,
-  method: 'GET' | 'POST',
-  url: string,
-  { token, body }: { token?: string; body?: unknown } = {},
-): Promise<Answer> {
-  const response = await fetch(`${server.url}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: (await response.json().catch(() => null)) as Record<string, unknown>,
-  };
-}
 
 async function signIn(server: ServerProcess, credentials = ADMIN) {
   const answer = await call(server, 'POST', SIGN_IN, { body: credentials });

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ServerProcess, startServer } from './test/server-process';
+import { call, type ServerProcess, startServer } from './test/server-process';
 
 const ADMIN = { email: 'admin@safety.test', password: 'Admin-pass-2024' };
 const running: ServerProcess[] = [];
@@ -36,29 +36,17 @@ async function start(dir: string): Promise<ServerProcess> {
   return server;
 }
 
-async function call(server: ServerProcess, method: string, url: string, token?: string, body?: unknown) {
-  const response = await fetch(`${server.url}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return {
-    status: response.status,
-    body: (await response.json().catch(() => null)) as Record<string, unknown>,
-  };
-}
-
 /** Signs in and prepares a diary with one category; returns what an entry needs. */
 async function prepareDiary(server: ServerProcess) {
-  const signIn = await call(server, 'POST', '/api/users/token/', undefined, ADMIN);
+  const signIn = await call(server, 'POST', '/api/users/token/', { body: ADMIN });
   expect(signIn.status).toBe(200);
   const token = String(signIn.body.access);
-  const diaries = await call(server, 'GET', '/api/diaries/diaries/', token);
+  const diaries = await call(server, 'GET', '/api/diaries/diaries/', { token });
   const diaryId = (diaries.body as unknown as { id: number }[])[0]?.id;
-  const category = await call(server, 'POST', '/api/diaries/categories/', token, { title: 'Làm việc' });
+  const category = await call(server, 'POST', '/api/diaries/categories/', {
+    token,
+    body: { title: 'Làm việc' },
+  });
   expect(category.status).toBe(201);
   return { token, diaryId: Number(diaryId), categoryId: Number(category.body.id) };
 }
@@ -121,8 +109,11 @@ describe('a SIGKILL during a stream of writes', () => {
         const isGame = n % 2 === 1;
         try {
           const response = isGame
-            ? await call(server, 'POST', '/api/cashflow/sessions/finalize/', token, game(n))
-            : await call(server, 'POST', `/api/diaries/${diaryId}/entries/`, token, entry(n, categoryId));
+            ? await call(server, 'POST', '/api/cashflow/sessions/finalize/', { token, body: game(n) })
+            : await call(server, 'POST', `/api/diaries/${diaryId}/entries/`, {
+                token,
+                body: entry(n, categoryId),
+              });
           if (response.status === 201) (isGame ? games : entries).set(Number(response.body.id), n);
           else if (!killed) throw new Error(`unexpected ${response.status}`);
         } catch (error) {
@@ -170,20 +161,19 @@ describe('a SIGKILL during a stream of writes', () => {
 
     // The restarted server serves them.
     server = await start(dir);
-    const again = await call(server, 'POST', '/api/users/token/', undefined, ADMIN);
+    const again = await call(server, 'POST', '/api/users/token/', { body: ADMIN });
     const [firstId, n] = [...entries.entries()][0] as [number, number];
-    const read = await call(server, 'GET', `/api/diaries/entries/${firstId}/`, String(again.body.access));
+    const read = await call(server, 'GET', `/api/diaries/entries/${firstId}/`, {
+      token: String(again.body.access),
+    });
     expect(read.status).toBe(200);
     expect(read.body.title).toBe(`Việc ${n}`);
     // A game answered before the crash, resent, is recognised rather than stored twice.
     const [gameId, g] = [...games.entries()][0] as [number, number];
-    const resent = await call(
-      server,
-      'POST',
-      '/api/cashflow/sessions/finalize/',
-      String(again.body.access),
-      game(g),
-    );
+    const resent = await call(server, 'POST', '/api/cashflow/sessions/finalize/', {
+      token: String(again.body.access),
+      body: game(g),
+    });
     expect(resent.status).toBe(200);
     expect(resent.body.id).toBe(gameId);
   });
@@ -200,8 +190,8 @@ describe('SIGTERM', () => {
     // sign-in then spends tens of milliseconds hashing the password.
     const arrived = Promise.all([server.nextLog('/api/users/token/'), server.nextLog('/entries/')]);
     const inFlight = Promise.all([
-      call(server, 'POST', '/api/users/token/', undefined, ADMIN),
-      call(server, 'POST', `/api/diaries/${diaryId}/entries/`, token, entry(1, categoryId)),
+      call(server, 'POST', '/api/users/token/', { body: ADMIN }),
+      call(server, 'POST', `/api/diaries/${diaryId}/entries/`, { token, body: entry(1, categoryId) }),
     ]);
     await arrived;
     server.child.kill('SIGTERM');

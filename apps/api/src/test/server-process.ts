@@ -81,3 +81,33 @@ export async function killServer(server: ServerProcess): Promise<void> {
   if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
   await server.exited;
 }
+
+/** A JSON answer of the server process: status, headers, and the body (null when it is not JSON). */
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown>;
+}
+
+/** One request to the server process, with a bearer token and a JSON body when given. */
+export async function call(
+  server: ServerProcess,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  { token, body }: { token?: string | undefined; body?: unknown } = {},
+): Promise<Answer> {
+  const response = await fetch(`${server.url}${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  });
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json().catch(() => null)) as Record<string, unknown>,
+  };
+}
