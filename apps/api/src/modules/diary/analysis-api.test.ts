@@ -203,6 +203,28 @@ describe.each(testDatabases())('diary analysis (%s)', (kind) => {
     expect(await jarMinutes()).toEqual([0, 0, 0, 120]);
   });
 
+  it('counts every entry written at once into the same week (concurrent writers of one diary)', async () => {
+    const u = await makeUser(t);
+    const d = await diaryOf(t, u);
+    const work = (await d.category('Work', 'essential')).id;
+    // Twenty one-hour entries on one day ten days before now, inside the 30-day window's whole weeks.
+    // d.entry throws unless the answer is 201.
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        d.entry({
+          start_date: '2040-01-05',
+          start_time: `${String(i).padStart(2, '0')}:00`,
+          end_date: '2040-01-05',
+          end_time: `${String(i).padStart(2, '0')}:59`,
+          category: [work],
+          time_zone: 'UTC',
+        }),
+      ),
+    );
+    expect(minutesOf(await analysis(30, u)).essential).toBeCloseTo(20 * 59, 6);
+    expect(minutesOf(await analysis(365, u)).essential).toBeCloseTo(20 * 59, 6);
+  });
+
   it('agrees with the rules on random entries, categories and windows, through edits and deletions', async () => {
     const u = await makeUser(t);
     const d = await diaryOf(t, u);

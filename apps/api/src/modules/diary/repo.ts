@@ -36,6 +36,11 @@ export async function refreshWeekTotals(
           and e.start_ms < cast(${(scope.lastWeek + 1) * WEEK_MS} as bigint)`;
   let clear = db.deleteFrom('diary_week_totals');
   if (scope !== 'all') {
+    // Two writes of one user's entries at once would each delete the week's sums and insert their
+    // own (READ COMMITTED on PostgreSQL): a duplicate key, or a lost entry. Locking the user's diary
+    // row first serialises them to commit, and each statement after the wait sees the other's rows.
+    // SQLite runs one writer at a time anyway.
+    await sql`update diaries set title = title where user_id = ${scope.userId}`.execute(db);
     clear = clear
       .where('user_id', '=', scope.userId)
       .where('week', '>=', scope.firstWeek)
