@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './audit';
 export * from './cashflow';
 export * from './diary';
 export * from './errors';

@@ -29,6 +29,8 @@ export interface UsersTable {
    * userSearchText in modules/accounts/repo.ts); every write keeps it current.
    */
   search: string;
+  /** Set for a generated first password: every route but the password change answers 403 until it is replaced. */
+  must_change_password: Generated<DbBool>;
 }
 
 export interface RefreshTokensTable {
@@ -42,7 +44,31 @@ export interface RefreshTokensTable {
   created_at: Instant;
   expires_at: Instant;
   rotated_at: NullableInstant;
+}
+
+/** One sign-in (a refresh-token family); its revocation ends its refresh and access tokens at once. */
+export interface SessionsTable {
+  /** The family id, carried by every token of the sign-in as `fam`. */
+  id: string;
+  user_id: number;
+  created_at: Instant;
+  /** The latest refresh token's expiry. */
+  expires_at: Instant;
   revoked_at: NullableInstant;
+}
+
+/** Security-relevant events, append-only (docs/decisions/0014-audit-log.md). */
+export interface AuditEventsTable {
+  id: Generated<number>;
+  at: Instant;
+  actor_id: number | null;
+  actor_email: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  ip: string | null;
+  /** A JSON object. */
+  detail: string;
 }
 
 export interface RateLimitCountersTable {
@@ -284,6 +310,8 @@ export interface CashflowMonthlyWinsTable {
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
+  sessions: SessionsTable;
+  audit_events: AuditEventsTable;
   rate_limit_counters: RateLimitCountersTable;
   diaries: DiariesTable;
   diary_jars: DiaryJarsTable;

@@ -9,6 +9,7 @@ import * as m0006 from './0006_cashflow_sessions';
 import * as m0007 from './0007_forex';
 import * as m0008 from './0008_stocks';
 import * as m0009 from './0009_diary_week_totals';
+import * as m0010 from './0010_sessions_and_audit';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0007_forex': m0007,
   '0008_stocks': m0008,
   '0009_diary_week_totals': m0009,
+  '0010_sessions_and_audit': m0010,
 };

@@ -68,6 +68,7 @@ export const USER_COLUMNS = [
   'created_at',
   'updated_at',
   'last_login_at',
+  'must_change_password',
 ] as const;
 
 export function createAccountsRepo(db: Db) {
@@ -165,6 +166,20 @@ export function createAccountsRepo(db: Db) {
         .execute();
     },
 
+    /** Starts a sign-in: every token issued from it carries its id as `fam`. */
+    async insertSession(t: { id: string; userId: number; now: Date; expiresAt: Date }): Promise<void> {
+      await db
+        .insertInto('sessions')
+        .values({
+          id: t.id,
+          user_id: t.userId,
+          created_at: toIso(t.now),
+          expires_at: toIso(t.expiresAt),
+          revoked_at: null,
+        })
+        .execute();
+    },
+
     async insertRefreshToken(t: {
       id: string;
       userId: number;
@@ -183,17 +198,45 @@ export function createAccountsRepo(db: Db) {
           created_at: toIso(t.now),
           expires_at: toIso(t.expiresAt),
           rotated_at: null,
-          revoked_at: null,
         })
+        .execute();
+      // The sign-in lives as long as its newest refresh token.
+      await db
+        .updateTable('sessions')
+        .set({ expires_at: toIso(t.expiresAt) })
+        .where('id', '=', t.familyId)
+        .where('expires_at', '<', toIso(t.expiresAt))
         .execute();
     },
 
+    /** A stored refresh token with its sign-in's revocation. */
     findRefreshTokenByHash(tokenHash: string) {
       return db
-        .selectFrom('refresh_tokens')
-        .select(['id', 'user_id', 'family_id', 'expires_at', 'rotated_at', 'revoked_at'])
-        .where('token_hash', '=', tokenHash)
+        .selectFrom('refresh_tokens as t')
+        .innerJoin('sessions as s', 's.id', 't.family_id')
+        .select(['t.id', 't.user_id', 't.family_id', 't.expires_at', 't.rotated_at', 's.revoked_at'])
+        .where('t.token_hash', '=', tokenHash)
         .executeTakeFirst();
+    },
+
+    /**
+     * The user behind an access token, read together with its sign-in in one indexed read:
+     * undefined when the user is gone, `session_revoked` true when the sign-in was revoked,
+     * expired or swept.
+     */
+    async findUserForSession(userId: number, sessionId: string) {
+      const row = await db
+        .selectFrom('users')
+        .leftJoin('sessions', (join) =>
+          join.onRef('sessions.user_id', '=', 'users.id').on('sessions.id', '=', sessionId),
+        )
+        .select(USER_COLUMNS.map((c) => `users.${c}` as const))
+        .select(['sessions.id as session_id', 'sessions.revoked_at as session_revoked_at'])
+        .where('users.id', '=', userId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { session_id, session_revoked_at, ...user } = row;
+      return { user, sessionRevoked: session_id === null || session_revoked_at !== null };
     },
 
     /** Marks a token rotated only if nobody rotated it first; true when this call won. */
@@ -203,33 +246,34 @@ export function createAccountsRepo(db: Db) {
         .set({ rotated_at: toIso(now) })
         .where('id', '=', id)
         .where('rotated_at', 'is', null)
-        .where('revoked_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** Ends one sign-in: its refresh and access tokens stop working at once. */
     async revokeFamily(familyId: string, now: Date): Promise<void> {
       await db
-        .updateTable('refresh_tokens')
+        .updateTable('sessions')
         .set({ revoked_at: toIso(now) })
-        .where('family_id', '=', familyId)
+        .where('id', '=', familyId)
         .where('revoked_at', 'is', null)
         .execute();
     },
 
-    /** Revokes every live token of the user, except one family when given. */
+    /** Ends every live sign-in of the user, except one when given. */
     async revokeUserTokens(userId: number, now: Date, exceptFamily?: string): Promise<void> {
       let q = db
-        .updateTable('refresh_tokens')
+        .updateTable('sessions')
         .set({ revoked_at: toIso(now) })
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null);
-      if (exceptFamily) q = q.where('family_id', '!=', exceptFamily);
+      if (exceptFamily) q = q.where('id', '!=', exceptFamily);
       await q.execute();
     },
 
     async deleteExpiredRefreshTokens(now: Date): Promise<void> {
       await db.deleteFrom('refresh_tokens').where('expires_at', '<', toIso(now)).execute();
+      await db.deleteFrom('sessions').where('expires_at', '<', toIso(now)).execute();
     },
   };
 }

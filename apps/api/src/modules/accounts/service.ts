@@ -74,7 +74,17 @@ export function createAccountsService(deps: AccountsDeps) {
         throw new ApiError(401, { detail: SIGN_IN_FAILED, code: 'no_active_account' });
       }
       const { password_hash: _hash, ...user } = found;
-      const tokens = await issueTokens(user.id, randomUUID());
+      // A sign-in is a session row; its tokens carry its id as `fam`.
+      const family = randomUUID();
+      const tokens = await db.transaction().execute(async (tx) => {
+        await createAccountsRepo(tx).insertSession({
+          id: family,
+          userId: user.id,
+          now: now(),
+          expiresAt: now(),
+        });
+        return issueTokens(user.id, family, tx);
+      });
       await repo.touchLastLogin(user.id, now());
       return { ...tokens, user };
     },
@@ -111,10 +121,11 @@ export function createAccountsService(deps: AccountsDeps) {
     async authenticate(token: string): Promise<AuthenticatedUser> {
       const claims = await signer.verify(token, 'access', now());
       if (!claims) throw tokenNotValid('Given token not valid for any token type');
-      const user = await repo.findUserById(claims.user_id);
-      if (!user) throw tokenNotValid('User not found');
-      if (!toBool(user.is_active)) throw tokenNotValid('User is inactive');
-      return { user, family: claims.fam };
+      const found = await repo.findUserForSession(claims.user_id, claims.fam);
+      if (!found) throw tokenNotValid('User not found');
+      if (!toBool(found.user.is_active)) throw tokenNotValid('User is inactive');
+      if (found.sessionRevoked) throw tokenNotValid('Token is blacklisted');
+      return { user: found.user, family: claims.fam };
     },
 
     getUser(id: number): Promise<UserRow | undefined> {
