@@ -41,7 +41,11 @@ export interface TestApp {
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-pass-123' };
 
-export async function createTestApp(kind: DbKind, env: Record<string, string> = {}): Promise<TestApp> {
+/** A fresh, empty database of that kind (not migrated) and its configuration. */
+export async function createTestDatabase(
+  kind: DbKind,
+  env: Record<string, string> = {},
+): Promise<{ db: Db; config: Config; drop(): Promise<void> }> {
   const ownDir = env.DATA_DIR ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'staff-api-test-'));
   const dataDir = env.DATA_DIR ?? (ownDir as string);
   let databaseUrl: string | undefined;
@@ -70,6 +74,19 @@ export async function createTestApp(kind: DbKind, env: Record<string, string> = 
     ...env,
   });
   const db = createDb(config);
+  return {
+    db,
+    config,
+    async drop() {
+      await db.destroy();
+      await dropDatabase();
+      if (ownDir) fs.rmSync(ownDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function createTestApp(kind: DbKind, env: Record<string, string> = {}): Promise<TestApp> {
+  const { db, config, drop } = await createTestDatabase(kind, env);
   await migrateToLatest(db);
   const clock = createClock();
   const app = await buildApp({ config, db, now: clock.now, logger: false });
@@ -82,9 +99,7 @@ export async function createTestApp(kind: DbKind, env: Record<string, string> = 
     clock,
     async close() {
       await app.close();
-      await db.destroy();
-      await dropDatabase();
-      if (ownDir) fs.rmSync(ownDir, { recursive: true, force: true });
+      await drop();
     },
   };
 }

@@ -1,0 +1,59 @@
+// Migrations that reshape existing data, checked on data written under the schema before them.
+import { Migrator, sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabases } from '../test/harness';
+import { toDate } from './dialect';
+import type { Db } from './index';
+import { migrateToLatest } from './index';
+import { migrations } from './migrations/index';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const drop of cleanups.splice(0)) await drop();
+});
+
+async function databaseAt(kind: 'sqlite' | 'postgres', migration: string): Promise<Db> {
+  const { db, drop } = await createTestDatabase(kind);
+  cleanups.push(drop);
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error } = await migrator.migrateTo(migration);
+  if (error) throw error;
+  return db;
+}
+
+describe.each(testDatabases())('0010 sessions and audit (%s)', (kind) => {
+  it('turns every refresh-token family into a session, revoked only when all its tokens were', async () => {
+    const db = await databaseAt(kind, '0009_diary_week_totals');
+    const at = '2026-11-01T00:00:00.000Z';
+    await sql`insert into users (email, username, password_hash, role, is_active, created_at, updated_at, search)
+      values ('a@example.com', 'a@example.com', 'x', 'staff', ${kind === 'postgres' ? sql`true` : sql`1`}, ${at}, ${at}, 'a')`.execute(
+      db,
+    );
+    const user = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+    const token = (id: string, family: string, expires: string, revoked: string | null) =>
+      sql`insert into refresh_tokens (id, user_id, family_id, token_hash, created_at, expires_at, rotated_at, revoked_at)
+        values (${id}, ${user.id}, ${family}, ${`hash-${id}`}, ${at}, ${expires}, null, ${revoked})`.execute(
+        db,
+      );
+    await token('t1', 'live', '2026-11-05T00:00:00.000Z', null);
+    await token('t2', 'live', '2026-11-08T00:00:00.000Z', null);
+    await token('t3', 'ended', '2026-11-06T00:00:00.000Z', '2026-11-02T00:00:00.000Z');
+    await token('t4', 'ended', '2026-11-07T00:00:00.000Z', '2026-11-02T00:00:00.000Z');
+
+    await migrateToLatest(db);
+
+    const sessions = await db
+      .selectFrom('sessions')
+      .select(['id', 'user_id', 'expires_at', 'revoked_at'])
+      .orderBy('id')
+      .execute();
+    expect(sessions.map((s) => s.id)).toEqual(['ended', 'live']);
+    const [ended, live] = sessions;
+    expect(live?.user_id).toBe(user.id);
+    expect(live?.revoked_at).toBeNull();
+    expect(toDate(live?.expires_at as string).toISOString()).toBe('2026-11-08T00:00:00.000Z');
+    expect(toDate(ended?.revoked_at as string).toISOString()).toBe('2026-11-02T00:00:00.000Z');
+    const flag = await db.selectFrom('users').select('must_change_password').executeTakeFirstOrThrow();
+    expect(Boolean(flag.must_change_password)).toBe(false);
+  });
+});
