@@ -76,7 +76,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
 
   // --- stocks and exchanges
   r.get('/api/stocks/stocks/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,
@@ -90,7 +90,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   });
 
   r.post('/api/stocks/stocks/', {
-    preHandler: editor,
+    onRequest: editor,
     schema: {
       tags,
       security,
@@ -102,7 +102,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   });
 
   r.get('/api/stocks/stocks/:ticker/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,
@@ -114,14 +114,14 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   });
 
   r.get('/api/stocks/exchanges/', {
-    preHandler: user,
+    onRequest: user,
     schema: { tags, security, summary: 'HOSE, HNX and UPCOM', response: { 200: ExchangeList, ...errors } },
     handler: async () => stocks.listExchanges(),
   });
 
   // --- snapshots and quotes
   r.get('/api/stocks/snapshots/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,
@@ -133,7 +133,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   });
 
   r.get('/api/stocks/snapshots/:ticker/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,
@@ -145,7 +145,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   });
 
   r.get('/api/stocks/realtime/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,
@@ -158,7 +158,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
 
   // --- price records
   r.post('/api/stocks/prices/', {
-    preHandler: editor,
+    onRequest: editor,
     schema: {
       tags,
       security,
@@ -170,7 +170,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   });
 
   r.get('/api/stocks/prices/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,
@@ -183,13 +183,13 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
 
   // --- watchlists (the owner's only; another user's list answers 404)
   r.get('/api/stocks/watchlists/', {
-    preHandler: user,
+    onRequest: user,
     schema: { tags, security, summary: "The user's watchlists", response: { 200: WatchlistList, ...errors } },
     handler: async (request) => stocks.listWatchlists(viewer(request)),
   });
 
   r.post('/api/stocks/watchlists/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,
@@ -202,7 +202,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   });
 
   r.get('/api/stocks/watchlists/:id/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,
@@ -214,7 +214,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   });
 
   r.patch('/api/stocks/watchlists/:id/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,
@@ -227,7 +227,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   });
 
   r.delete('/api/stocks/watchlists/:id/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,
@@ -242,7 +242,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   });
 
   r.post('/api/stocks/watchlists/:id/add_item/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,
@@ -257,7 +257,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   });
 
   r.post('/api/stocks/watchlists/:id/remove_item/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,
@@ -274,7 +274,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
 
   // --- the holiday table
   r.get('/api/stocks/holidays/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,
@@ -286,7 +286,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   });
 
   r.post('/api/stocks/holidays/', {
-    preHandler: admin,
+    onRequest: admin,
     schema: {
       tags,
       security,
@@ -298,7 +298,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   });
 
   r.delete('/api/stocks/holidays/:date/', {
-    preHandler: admin,
+    onRequest: admin,
     schema: {
       tags,
       security,
@@ -314,7 +314,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
 
   // --- live quotes (server-sent events)
   r.post('/api/stocks/stream-ticket/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,
