@@ -1,4 +1,6 @@
-// HTTP for accounts: tokens, profile, password, roles. Rules live in service.ts.
+// HTTP for accounts: tokens, logout, profile, password, roles. Rules live in service.ts.
+// The token endpoints authenticate by their body; the rest check the bearer token in onRequest,
+// before the body is read or validated, so a stranger gets 401, never a 400 naming fields.
 import {
   AVATAR_MAX_BYTES,
   ChangePasswordRequest,

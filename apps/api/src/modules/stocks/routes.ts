@@ -1,6 +1,7 @@
 // HTTP for the stock watchlists (spec section 7, Stocks) plus the holiday table and the live
 // quote stream. Roles: MODULE_ROLES.stocks (admin, manager, staff); creating stocks and price
-// records: admin and manager; the holiday table: admin. Rules live in service.ts.
+// records: admin and manager; the holiday table: admin. Rules live in service.ts. Roles are
+// checked in onRequest, before the query or body is validated: a stranger gets 401, never a 400.
 import {
   AddItem,
   ErrorDetail,
