@@ -113,9 +113,14 @@ test('Logout ends the sign-in on the server: its stored refresh and access token
 
 test('Logout signs out at once when the network is cut or the server never answers', async ({ page }) => {
   await signIn(page, STAFF);
-  await page.route(`**${LOGOUT_PATH}`, (route) => route.abort('internetdisconnected'));
+  let cut = 0;
+  await page.route(`**${LOGOUT_PATH}`, (route) => {
+    cut++;
+    return route.abort('internetdisconnected');
+  });
   await signOut(page);
   await expect.poll(() => readSession(page)).toEqual({ access: null, refresh: null, user: null });
+  await expect.poll(() => cut).toBe(1);
 
   await signIn(page, STAFF);
   await page.unroute(`**${LOGOUT_PATH}`);
