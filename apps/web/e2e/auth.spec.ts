@@ -4,6 +4,7 @@ import { fillLoginForm, mainNavigation, readSession, signIn, signOut } from './s
 import { STAFF } from './support/users';
 
 const TOKEN_PATH = '/api/users/token/';
+const LOGOUT_PATH = '/api/users/token/blacklist/';
 
 /** Counts sign-in requests, to show that the form refused to send one. */
 function countSignInRequests(page: Page): () => number {
@@ -90,4 +91,43 @@ test('signing out in one tab signs out the other tabs', async ({ context }) => {
 
   await signOut(first);
   await expect(second).toHaveURL(/\/login$/);
+});
+
+test('Logout ends the sign-in on the server: its stored refresh and access tokens are refused', async ({
+  page,
+}) => {
+  await signIn(page, STAFF);
+  const { access, refresh } = await readSession(page);
+  const loggedOut = page.waitForResponse((r) => new URL(r.url()).pathname === LOGOUT_PATH);
+  await signOut(page);
+  expect((await loggedOut).status()).toBe(200);
+
+  const refreshed = await page.request.post('/api/users/token/refresh/', { data: { refresh } });
+  expect(refreshed.status()).toBe(401);
+  expect(await refreshed.json()).toMatchObject({ code: 'token_not_valid' });
+  const profile = await page.request.get('/api/users/profile/', {
+    headers: { Authorization: `Bearer ${access}` },
+  });
+  expect(profile.status()).toBe(401);
+});
+
+test('Logout signs out at once when the network is cut or the server never answers', async ({ page }) => {
+  await signIn(page, STAFF);
+  let cut = 0;
+  await page.route(`**${LOGOUT_PATH}`, (route) => {
+    cut++;
+    return route.abort('internetdisconnected');
+  });
+  await signOut(page);
+  await expect.poll(() => readSession(page)).toEqual({ access: null, refresh: null, user: null });
+  await expect.poll(() => cut).toBe(1);
+
+  await signIn(page, STAFF);
+  await page.unroute(`**${LOGOUT_PATH}`);
+  // A request that hangs: Logout does not wait for it.
+  await page.route(`**${LOGOUT_PATH}`, () => {});
+  await signOut(page);
+  await expect.poll(() => readSession(page)).toEqual({ access: null, refresh: null, user: null });
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login$/);
 });

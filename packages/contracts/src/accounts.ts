@@ -47,6 +47,13 @@ export type LoginResponse = z.infer<typeof LoginResponse>;
 export const RefreshRequest = z.object({ refresh: z.string().min(1).max(4096) });
 export type RefreshRequest = z.infer<typeof RefreshRequest>;
 
+/** Logout (SimpleJWT's token blacklist): the refresh token alone names the sign-in to end. */
+export const LogoutRequest = RefreshRequest;
+export type LogoutRequest = z.infer<typeof LogoutRequest>;
+/** SimpleJWT answers a blacklisted token with an empty object. */
+export const LogoutResponse = z.object({});
+export type LogoutResponse = z.infer<typeof LogoutResponse>;
+
 const Name = z.string().trim().max(NAME_MAX_LENGTH);
 export const Phone = z
   .string()

@@ -204,6 +204,16 @@ export async function createFuzzWorld(kind: DbKind): Promise<FuzzWorld> {
       Object.values(identities).map((i) => i.id),
     )
     .execute();
+  // Their sign-ins too: a fuzzed password reset, deactivation or deletion ends them at once.
+  const roleSessions = await db
+    .selectFrom('sessions')
+    .selectAll()
+    .where(
+      'user_id',
+      'in',
+      Object.values(identities).map((i) => i.id),
+    )
+    .execute();
 
   const tables = await tablesOf(db, kind);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -235,6 +245,16 @@ export async function createFuzzWorld(kind: DbKind): Promise<FuzzWorld> {
             .insertInto('users')
             .values({ id, ...fields })
             .execute();
+      }
+      for (const session of roleSessions) {
+        const fields = {
+          ...session,
+          created_at: asText(session.created_at),
+          expires_at: asText(session.expires_at),
+          revoked_at: null,
+        };
+        await db.deleteFrom('sessions').where('id', '=', session.id).execute();
+        await db.insertInto('sessions').values(fields).execute();
       }
     },
     close: () => t.close(),

@@ -1,7 +1,7 @@
 // Bearer authentication and role checks. The menu only hides; this is where
 // access is actually decided.
 import type { Role } from '@staff/contracts';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AccountsService, AuthenticatedUser } from '../modules/accounts/service';
 import { notAuthenticated, permissionDenied } from './errors';
 
@@ -12,8 +12,12 @@ declare module 'fastify' {
 }
 
 export function createAuthGuards(accounts: AccountsService) {
-  /** Requires a valid access token; with roles, also one of those roles (403 otherwise). */
-  function requireUser(roles?: readonly Role[]): preHandlerAsyncHookHandler {
+  /**
+   * Requires a valid access token; with roles, also one of those roles (403 otherwise).
+   * Routes run it in `onRequest`, before the body is read or validated: a stranger gets 401,
+   * never a 400 naming fields.
+   */
+  function requireUser(roles?: readonly Role[]): onRequestAsyncHookHandler {
     return async (request: FastifyRequest, _reply: FastifyReply) => {
       const header = request.headers.authorization;
       if (!header) throw notAuthenticated();

@@ -3,10 +3,19 @@ import {
   ApiError,
   createApiClient,
   filenameFromDisposition,
+  LOGOUT_PATH,
   REFRESH_PATH,
   toFieldErrors,
 } from './api-client';
-import { ACCESS_KEY, getAccessToken, getRefreshToken, REFRESH_KEY, USER_KEY } from './auth-storage';
+import {
+  ACCESS_KEY,
+  getAccessToken,
+  getRefreshToken,
+  isSignedIn,
+  REFRESH_KEY,
+  subscribeToSession,
+  USER_KEY,
+} from './auth-storage';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
@@ -268,6 +277,78 @@ describe('api client', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(400);
     expect(error.body).toEqual({ phone: ['Enter a valid phone number.'], avatar: ['Too big.', 'Bad.'] });
+  });
+});
+
+describe('api.logout', () => {
+  it('signs out locally at once, then sends the stored refresh token (and no bearer) to the blacklist', async () => {
+    signIn('A1', 'R1');
+    localStorage.setItem('sidebar-collapsed', 'true');
+    const answer = deferred<Response>();
+    const server = fakeFetch(() => answer.promise);
+    const api = createApiClient({ fetch: server.fetch, locks: null });
+    const notified = vi.fn();
+    const unsubscribe = subscribeToSession(notified);
+
+    const done = api.logout();
+    // Before the server has answered: nothing of the session is left, and listeners heard it.
+    expect(isSignedIn()).toBe(false);
+    expect(localStorage.getItem(USER_KEY)).toBeNull();
+    expect(localStorage.getItem('sidebar-collapsed')).toBe('true');
+    expect(notified).toHaveBeenCalled();
+    expect(server.calls).toHaveLength(1);
+    const [call] = server.calls;
+    expect(call?.url).toBe(LOGOUT_PATH);
+    expect(call?.init.method).toBe('POST');
+    expect(JSON.parse(String(call?.init.body))).toEqual({ refresh: 'R1' });
+    expect(bearerOf(call?.init ?? {})).toBeNull();
+
+    answer.resolve(json(200, {}));
+    await expect(done).resolves.toBeUndefined();
+    unsubscribe();
+  });
+
+  it.each([
+    ['the network is down', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['the token is refused', () => json(401, { detail: 'Token is blacklisted', code: 'token_not_valid' })],
+    ['the server fails', () => json(503, { detail: 'Service unavailable.' })],
+  ])('stays signed out and never throws when %s', async (_name, answer) => {
+    signIn('A1', 'R1');
+    const server = fakeFetch(answer);
+    const api = createApiClient({ fetch: server.fetch, locks: null });
+    await expect(api.logout()).resolves.toBeUndefined();
+    expect(server.calls.map((c) => c.url)).toEqual([LOGOUT_PATH]);
+    expect(isSignedIn()).toBe(false);
+  });
+
+  it('calls nothing when there is no refresh token to end', async () => {
+    localStorage.setItem(ACCESS_KEY, 'A1');
+    const server = fakeFetch(() => json(200, {}));
+    const api = createApiClient({ fetch: server.fetch, locks: null });
+    await api.logout();
+    expect(server.calls).toEqual([]);
+    expect(isSignedIn()).toBe(false);
+  });
+
+  it('a refresh that answers after Logout does not sign the user back in', async () => {
+    signIn('A1', 'R1');
+    const refreshed = deferred<Response>();
+    const server = tokenServer(
+      () => 'A2',
+      (refresh) => (refresh === 'R1' ? refreshed.promise : json(401, {})),
+    );
+    const onSessionExpired = vi.fn();
+    const api = createApiClient({ fetch: server.fetch, locks: null, onSessionExpired });
+
+    const pending = api.get('/api/x/');
+    await vi.waitFor(() => expect(server.calls.some((c) => c.url === REFRESH_PATH)).toBe(true));
+    await api.logout();
+    refreshed.resolve(json(200, { access: 'A2', refresh: 'R2' }));
+
+    await expect(pending).rejects.toMatchObject({ status: 401 });
+    expect(isSignedIn()).toBe(false);
+    expect(getAccessToken()).toBeNull();
+    expect(server.calls.some((c) => c.url === '/api/x/' && bearerOf(c.init) === 'Bearer A2')).toBe(false);
   });
 });
 

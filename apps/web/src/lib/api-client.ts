@@ -5,6 +5,8 @@ import type { z } from 'zod';
 import { clearSession, getAccessToken, getRefreshToken, storeTokens } from './auth-storage';
 
 export const REFRESH_PATH = '/api/users/token/refresh/';
+/** SimpleJWT's blacklist: ends the sign-in a refresh token belongs to, on the server. */
+export const LOGOUT_PATH = '/api/users/token/blacklist/';
 const REFRESH_LOCK = 'auth-refresh';
 
 /** A DRF error body: `{"detail": "..."}` or `{"field": ["message", ...]}`. */
@@ -178,6 +180,8 @@ export function createApiClient(deps: ApiClientDeps = {}) {
       onSessionExpired();
       return null;
     }
+    // Signed out (or in again) while the refresh was in flight: never bring the old sign-in back.
+    if (getRefreshToken() !== refresh) return null;
     // Refresh tokens rotate: always keep the new one.
     storeTokens(parsed.data);
     return parsed.data.access;
@@ -230,9 +234,34 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     };
   }
 
+  /**
+   * Logout: signs out locally at once (every tab follows through the storage event), then asks
+   * the server to end the sign-in. Nobody waits for that request, and its failure (offline, 401,
+   * 5xx) changes nothing here: the local sign-out has already happened, and a sign-in the server
+   * never heard about ends when its refresh token expires. The promise settles with the request,
+   * for tests.
+   */
+  async function logout(): Promise<void> {
+    const refresh = getRefreshToken();
+    clearSession();
+    if (!refresh) return;
+    try {
+      await doFetch(LOGOUT_PATH, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ refresh }),
+        // Outlives the page, should the user close the tab right after.
+        keepalive: true,
+      });
+    } catch {
+      // Offline or refused: already signed out locally, which is what the user asked for.
+    }
+  }
+
   return {
     request,
     download,
+    logout,
     get: <T = unknown>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
       request<T>(path, { ...options, method: 'GET' }),
     post: <T = unknown>(

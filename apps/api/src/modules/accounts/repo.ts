@@ -250,14 +250,18 @@ export function createAccountsRepo(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Ends one sign-in: its refresh and access tokens stop working at once. */
-    async revokeFamily(familyId: string, now: Date): Promise<void> {
-      await db
+    /**
+     * Ends one sign-in: its refresh and access tokens stop working at once. True when this
+     * call ended it, false when it had already ended (so two callers racing cannot both win).
+     */
+    async revokeFamily(familyId: string, now: Date): Promise<boolean> {
+      const result = await db
         .updateTable('sessions')
         .set({ revoked_at: toIso(now) })
         .where('id', '=', familyId)
         .where('revoked_at', 'is', null)
-        .execute();
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     /** Ends every live sign-in of the user, except one when given. */

@@ -1,4 +1,6 @@
-// HTTP for accounts: tokens, profile, password, roles. Rules live in service.ts.
+// HTTP for accounts: tokens, logout, profile, password, roles. Rules live in service.ts.
+// The token endpoints authenticate by their body; the rest check the bearer token in onRequest,
+// before the body is read or validated, so a stranger gets 401, never a 400 naming fields.
 import {
   AVATAR_MAX_BYTES,
   ChangePasswordRequest,
@@ -6,6 +8,8 @@ import {
   ErrorDetail,
   LoginRequest,
   LoginResponse,
+  LogoutRequest,
+  LogoutResponse,
   ProfileUpdate,
   RefreshRequest,
   ROLES,
@@ -14,7 +18,7 @@ import {
   User,
   ValidationErrors,
 } from '@staff/contracts';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentAuth, requestOrigin } from '../../http/auth';
 import { fieldError, readingMultipart } from '../../http/errors';
@@ -29,7 +33,7 @@ export const AVATAR_TOO_LARGE = 'The file is too large. The maximum size is 5 MB
 
 export function registerAccountsRoutes(
   app: FastifyInstance,
-  deps: { accounts: AccountsService; signedIn: preHandlerAsyncHookHandler },
+  deps: { accounts: AccountsService; signedIn: onRequestAsyncHookHandler },
 ): void {
   const { accounts, signedIn } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -62,8 +66,26 @@ export function registerAccountsRoutes(
     handler: async (request) => accounts.refresh(request.body.refresh, request.ip),
   });
 
+  r.post('/api/users/token/blacklist/', {
+    schema: {
+      tags: ['accounts'],
+      summary: 'Log out: end the sign-in this refresh token belongs to',
+      description:
+        'Needs only the refresh token (no Authorization header). Its sign-in ends at once: its ' +
+        'refresh token and every access token issued from it answer 401 token_not_valid from ' +
+        "then on; the user's other sign-ins are untouched. A token already ended answers 401 " +
+        '"Token is blacklisted". Counts against the refresh limit per address.',
+      body: LogoutRequest,
+      response: { 200: LogoutResponse, ...errors },
+    },
+    handler: async (request) => {
+      await accounts.logout(request.body.refresh, request.ip);
+      return {};
+    },
+  });
+
   r.get('/api/users/profile/', {
-    preHandler: signedIn,
+    onRequest: signedIn,
     schema: {
       tags: ['accounts'],
       summary: 'The signed-in user',
@@ -74,7 +96,7 @@ export function registerAccountsRoutes(
   });
 
   r.put('/api/users/profile/', {
-    preHandler: signedIn,
+    onRequest: signedIn,
     schema: {
       tags: ['accounts'],
       summary: 'Update the signed-in user',
@@ -96,7 +118,7 @@ export function registerAccountsRoutes(
   });
 
   r.put('/api/users/change-password/', {
-    preHandler: signedIn,
+    onRequest: signedIn,
     schema: {
       tags: ['accounts'],
       summary: "Change the signed-in user's password; signs out their other sessions",
@@ -115,7 +137,7 @@ export function registerAccountsRoutes(
   });
 
   r.get('/api/users/roles/', {
-    preHandler: signedIn,
+    onRequest: signedIn,
     schema: {
       tags: ['accounts'],
       summary: 'Role names',

@@ -14,6 +14,7 @@ import { toBool, toDate } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import { ApiError, badRequest, fieldError, tokenNotValid } from '../../http/errors';
 import { type RateLimiter, TIERS } from '../../http/rate-limit';
+import { recordAuditEvent } from '../audit/record';
 import { detectAvatarType, removeAvatar, storeAvatar } from './avatar';
 import { decoyPasswordHash, generatePassword, hashPassword, verifyPassword } from './passwords';
 import { createAccountsRepo, type UserRow } from './repo';
@@ -100,7 +101,21 @@ export function createAccountsService(deps: AccountsDeps) {
       if (stored.rotated_at) {
         const age = (at.getTime() - toDate(stored.rotated_at).getTime()) / 1000;
         if (age > REFRESH_REUSE_GRACE_SECONDS) {
-          await repo.revokeFamily(stored.family_id, at);
+          // One of the two holders is a thief: end the sign-in (its access tokens too) and
+          // record it with the revocation, once however many reuses race here.
+          await db.transaction().execute(async (tx) => {
+            if (!(await createAccountsRepo(tx).revokeFamily(stored.family_id, at))) return;
+            await recordAuditEvent(
+              tx,
+              { actor: null, ip },
+              {
+                action: 'auth.token_reuse',
+                target: { type: 'user', id: stored.user_id },
+                detail: { session: stored.family_id },
+              },
+              at,
+            );
+          });
           throw tokenNotValid('Token reuse detected; this session has been signed out');
         }
         throw tokenNotValid('Token has already been rotated');
@@ -115,6 +130,24 @@ export function createAccountsService(deps: AccountsDeps) {
         if (!won) throw tokenNotValid('Token has already been rotated');
         return issueTokens(user.id, stored.family_id, tx);
       });
+    },
+
+    /**
+     * Logout (SimpleJWT's blacklist): ends the sign-in the refresh token belongs to, its
+     * refresh and access tokens, and no other. A rotated token of a live sign-in still ends
+     * it: a tab may log out while another tab's refresh is in flight, and ending a sign-in
+     * is what reuse of that token would do anyway.
+     */
+    async logout(token: string, ip: string): Promise<void> {
+      await limiter.hit(TIERS.refreshPerIp, ip);
+      const at = now();
+      const claims = await signer.verify(token, 'refresh', at);
+      if (!claims) throw tokenNotValid('Token is invalid or expired');
+      const stored = await repo.findRefreshTokenByHash(hashToken(token));
+      if (!stored || toDate(stored.expires_at) <= at) throw tokenNotValid('Token is invalid or expired');
+      if (stored.revoked_at || !(await repo.revokeFamily(stored.family_id, at))) {
+        throw tokenNotValid('Token is blacklisted');
+      }
     },
 
     /** The user behind an access token; 401 token_not_valid otherwise. */

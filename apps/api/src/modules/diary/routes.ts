@@ -54,7 +54,7 @@ export function registerDiaryRoutes(
 
   // --- jars
   r.get('/api/diaries/jars/', {
-    preHandler: diaryUser,
+    onRequest: diaryUser,
     schema: {
       tags,
       security,
@@ -65,7 +65,7 @@ export function registerDiaryRoutes(
   });
 
   r.patch('/api/diaries/jars/:id/', {
-    preHandler: diaryUser,
+    onRequest: diaryUser,
     schema: {
       tags,
       security,
@@ -79,7 +79,7 @@ export function registerDiaryRoutes(
 
   // --- categories
   r.get('/api/diaries/categories/', {
-    preHandler: diaryUser,
+    onRequest: diaryUser,
     schema: {
       tags,
       security,
@@ -91,7 +91,7 @@ export function registerDiaryRoutes(
   });
 
   r.post('/api/diaries/categories/', {
-    preHandler: diaryUser,
+    onRequest: diaryUser,
     schema: {
       tags,
       security,
@@ -104,7 +104,7 @@ export function registerDiaryRoutes(
   });
 
   r.patch('/api/diaries/categories/:id/', {
-    preHandler: diaryUser,
+    onRequest: diaryUser,
     schema: {
       tags,
       security,
@@ -117,7 +117,7 @@ export function registerDiaryRoutes(
   });
 
   r.delete('/api/diaries/categories/:id/', {
-    preHandler: diaryUser,
+    onRequest: diaryUser,
     schema: {
       tags,
       security,
@@ -133,7 +133,7 @@ export function registerDiaryRoutes(
 
   // --- diaries
   r.get('/api/diaries/diaries/', {
-    preHandler: diaryUser,
+    onRequest: diaryUser,
     schema: {
       tags,
       security,
@@ -146,7 +146,7 @@ export function registerDiaryRoutes(
   });
 
   r.post('/api/diaries/diaries/', {
-    preHandler: diaryUser,
+    onRequest: diaryUser,
     schema: {
       tags,
       security,
@@ -160,7 +160,7 @@ export function registerDiaryRoutes(
 
   // --- entries
   r.get('/api/diaries/entries/', {
-    preHandler: diaryUser,
+    onRequest: diaryUser,
     schema: {
       tags,
       security,
@@ -172,7 +172,7 @@ export function registerDiaryRoutes(
   });
 
   r.get('/api/diaries/entries/:id/', {
-    preHandler: diaryUser,
+    onRequest: diaryUser,
     schema: {
       tags,
       security,
@@ -184,7 +184,7 @@ export function registerDiaryRoutes(
   });
 
   r.patch('/api/diaries/entries/:id/', {
-    preHandler: diaryUser,
+    onRequest: diaryUser,
     schema: {
       tags,
       security,
@@ -197,7 +197,7 @@ export function registerDiaryRoutes(
   });
 
   r.delete('/api/diaries/entries/:id/', {
-    preHandler: diaryUser,
+    onRequest: diaryUser,
     schema: {
       tags,
       security,
@@ -212,7 +212,7 @@ export function registerDiaryRoutes(
   });
 
   r.get('/api/diaries/analysis/', {
-    preHandler: diaryUser,
+    onRequest: diaryUser,
     schema: {
       tags,
       security,
@@ -224,7 +224,7 @@ export function registerDiaryRoutes(
   });
 
   r.get('/api/diaries/:diaryId/entries/', {
-    preHandler: diaryUser,
+    onRequest: diaryUser,
     schema: {
       tags,
       security,
@@ -241,7 +241,7 @@ export function registerDiaryRoutes(
   });
 
   r.post('/api/diaries/:diaryId/entries/', {
-    preHandler: diaryUser,
+    onRequest: diaryUser,
     schema: {
       tags,
       security,

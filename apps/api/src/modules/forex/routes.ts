@@ -28,7 +28,7 @@ export function registerForexRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/forex/symbols/', {
-    preHandler: forexUser,
+    onRequest: forexUser,
     schema: {
       tags,
       security,
@@ -39,7 +39,7 @@ export function registerForexRoutes(
   });
 
   r.get('/api/forex/latest/', {
-    preHandler: forexUser,
+    onRequest: forexUser,
     schema: {
       tags,
       security,
@@ -51,7 +51,7 @@ export function registerForexRoutes(
   });
 
   r.get('/api/forex/:range/', {
-    preHandler: forexUser,
+    onRequest: forexUser,
     schema: {
       tags,
       security,

@@ -1,6 +1,7 @@
 // HTTP for the stock watchlists (spec section 7, Stocks) plus the holiday table and the live
 // quote stream. Roles: MODULE_ROLES.stocks (admin, manager, staff); creating stocks and price
-// records: admin and manager; the holiday table: admin. Rules live in service.ts.
+// records: admin and manager; the holiday table: admin. Rules live in service.ts. Roles are
+// checked in onRequest, before the query or body is validated: a stranger gets 401, never a 400.
 import {
   AddItem,
   ErrorDetail,
@@ -76,7 +77,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
 
   // --- stocks and exchanges
   r.get('/api/stocks/stocks/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,
@@ -90,7 +91,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   });
 
   r.post('/api/stocks/stocks/', {
-    preHandler: editor,
+    onRequest: editor,
     schema: {
       tags,
       security,
@@ -102,7 +103,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   });
 
   r.get('/api/stocks/stocks/:ticker/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,
@@ -114,14 +115,14 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   });
 
   r.get('/api/stocks/exchanges/', {
-    preHandler: user,
+    onRequest: user,
     schema: { tags, security, summary: 'HOSE, HNX and UPCOM', response: { 200: ExchangeList, ...errors } },
     handler: async () => stocks.listExchanges(),
   });
 
   // --- snapshots and quotes
   r.get('/api/stocks/snapshots/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,
@@ -133,7 +134,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   });
 
   r.get('/api/stocks/snapshots/:ticker/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,
@@ -145,7 +146,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   });
 
   r.get('/api/stocks/realtime/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,
@@ -158,7 +159,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
 
   // --- price records
   r.post('/api/stocks/prices/', {
-    preHandler: editor,
+    onRequest: editor,
     schema: {
       tags,
       security,
@@ -170,7 +171,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   });
 
   r.get('/api/stocks/prices/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,
@@ -183,13 +184,13 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
 
   // --- watchlists (the owner's only; another user's list answers 404)
   r.get('/api/stocks/watchlists/', {
-    preHandler: user,
+    onRequest: user,
     schema: { tags, security, summary: "The user's watchlists", response: { 200: WatchlistList, ...errors } },
     handler: async (request) => stocks.listWatchlists(viewer(request)),
   });
 
   r.post('/api/stocks/watchlists/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,
@@ -202,7 +203,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   });
 
   r.get('/api/stocks/watchlists/:id/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,
@@ -214,7 +215,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   });
 
   r.patch('/api/stocks/watchlists/:id/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,
@@ -227,7 +228,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   });
 
   r.delete('/api/stocks/watchlists/:id/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,
@@ -242,7 +243,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   });
 
   r.post('/api/stocks/watchlists/:id/add_item/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,
@@ -257,7 +258,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   });
 
   r.post('/api/stocks/watchlists/:id/remove_item/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,
@@ -274,7 +275,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
 
   // --- the holiday table
   r.get('/api/stocks/holidays/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,
@@ -286,7 +287,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   });
 
   r.post('/api/stocks/holidays/', {
-    preHandler: admin,
+    onRequest: admin,
     schema: {
       tags,
       security,
@@ -298,7 +299,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   });
 
   r.delete('/api/stocks/holidays/:date/', {
-    preHandler: admin,
+    onRequest: admin,
     schema: {
       tags,
       security,
@@ -314,7 +315,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
 
   // --- live quotes (server-sent events)
   r.post('/api/stocks/stream-ticket/', {
-    preHandler: user,
+    onRequest: user,
     schema: {
       tags,
       security,

@@ -3,7 +3,7 @@ import { AppShell, Burger, Group, Image } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { clearSession } from '../../lib/auth-storage';
+import { api } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
 import classes from './app-layout.module.css';
 import { LOGO_SRC, Sidebar } from './sidebar';
@@ -30,7 +30,8 @@ export function AppLayout() {
   useEffect(() => closeMobile(), [pathname, closeMobile]);
 
   const logout = () => {
-    clearSession();
+    // Signed out locally before this returns; the server's half is not waited for.
+    void api.logout();
     navigate('/login', { replace: true });
   };
 
