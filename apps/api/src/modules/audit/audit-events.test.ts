@@ -271,5 +271,24 @@ describe.each(testDatabases())('audit log API (%s)', (kind) => {
       expect([404, 405], `${method} ${url}`).toContain(res.statusCode);
     }
     expect(await allRows()).toEqual(before);
+    // The published API agrees: one operation, a read, with the filters documented.
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const operations = Object.entries(doc.paths).filter(([path]) => path.startsWith(URL_PATH));
+    expect(operations.map(([path, ops]) => [path, Object.keys(ops as object)])).toEqual([
+      [URL_PATH, ['get']],
+    ]);
+    const documented = doc.paths[URL_PATH].get.parameters.map((p: { name: string }) => p.name);
+    expect(documented).toEqual(
+      expect.arrayContaining([
+        'action',
+        'actor',
+        'target_type',
+        'target_id',
+        'from',
+        'to',
+        'page',
+        'page_size',
+      ]),
+    );
   });
 });
