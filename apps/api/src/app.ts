@@ -23,6 +23,8 @@ import { registerStatic } from './http/static';
 import { registerAccountsRoutes } from './modules/accounts/routes';
 import { type AccountsService, createAccountsService } from './modules/accounts/service';
 import { createTokenSigner } from './modules/accounts/tokens';
+import { registerAuditRoutes } from './modules/audit/routes';
+import { createAuditService } from './modules/audit/service';
 import { registerCashflowRoutes } from './modules/cashflow/routes';
 import { createCashflowService } from './modules/cashflow/service';
 import { registerDiaryRoutes } from './modules/diary/routes';
@@ -123,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     admins: requireUser(MODULE_ROLES.users),
     gameHosts: requireUser(MODULE_ROLES.cashflow),
   });
+  registerAuditRoutes(app, { audit: createAuditService({ db }), admins: requireUser(MODULE_ROLES.audit) });
 
   registerDiaryRoutes(app, { db, now, getUser: accounts.getUser, requireUser });
   registerStocksRoutes(app, { db, now, secret: config.jwtSecret, getUser: accounts.getUser, requireUser });

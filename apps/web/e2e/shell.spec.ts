@@ -4,10 +4,10 @@ import { expect, test } from '@playwright/test';
 import { mainNavigation, STORAGE_KEYS, signIn } from './support/session';
 import { ADMIN, type Role, STAFF, shownName, USERS_BY_ROLE } from './support/users';
 
-const MENU_LABELS = ['Dashboard', 'Daily Diary', 'Stocks', 'Forex', 'Cash Flow 101', 'Users'];
+const MENU_LABELS = ['Dashboard', 'Daily Diary', 'Stocks', 'Forex', 'Cash Flow 101', 'Users', 'Audit log'];
 
 const MENU_BY_ROLE: Record<Role, string[]> = {
-  admin: ['Dashboard', 'Daily Diary', 'Stocks', 'Forex', 'Cash Flow 101', 'Users'],
+  admin: ['Dashboard', 'Daily Diary', 'Stocks', 'Forex', 'Cash Flow 101', 'Users', 'Audit log'],
   manager: ['Dashboard', 'Daily Diary', 'Stocks', 'Forex'],
   staff: ['Dashboard', 'Daily Diary', 'Stocks', 'Forex'],
   ndf: ['Cash Flow 101'],

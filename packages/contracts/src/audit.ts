@@ -1,6 +1,8 @@
 // The audit log: security-relevant events, written by the server in the transaction of what
 // they record and never changed through the API (docs/decisions/0014-audit-log.md).
 import { z } from 'zod';
+import { isIsoDate } from './diary';
+import { paginated } from './users';
 
 export const AUDIT_ACTIONS = [
   'user.create',
@@ -34,3 +36,54 @@ export const AuditEvent = z.object({
   detail: z.record(z.string(), z.unknown()),
 });
 export type AuditEvent = z.infer<typeof AuditEvent>;
+
+export const AUDIT_PAGE_SIZES = [10, 20, 50] as const;
+export const AUDIT_DEFAULT_PAGE_SIZE = 20;
+/** The date range's calendar days are Vietnamese days (UTC+7 all year), whatever the browser's zone. */
+export const AUDIT_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+
+export const AUDIT_MESSAGES = {
+  dateFormat: 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
+  actor: 'A valid integer is required.',
+  range: 'The end date must be on or after the start date.',
+} as const;
+
+const CalendarDate = z.string().trim().refine(isIsoDate, AUDIT_MESSAGES.dateFormat);
+
+/**
+ * GET /api/audit-events/: every filter optional and combined with AND. `from` and `to` are
+ * inclusive calendar dates (YYYY-MM-DD) in Asia/Ho_Chi_Minh: `from=2026-03-01&to=2026-03-01` is
+ * 2026-02-28T17:00Z up to (not including) 2026-03-01T17:00Z.
+ */
+export const AuditListQuery = z
+  .object({
+    action: AuditAction.optional(),
+    /** The acting user's id. */
+    actor: z
+      .string()
+      .trim()
+      .regex(/^[1-9]\d{0,9}$/, AUDIT_MESSAGES.actor)
+      .transform(Number)
+      .refine((n) => n <= 2_147_483_647, AUDIT_MESSAGES.actor)
+      .optional(),
+    target_type: AuditTargetType.optional(),
+    target_id: z.string().trim().max(64).optional(),
+    from: CalendarDate.optional(),
+    to: CalendarDate.optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    page_size: z.coerce
+      .number()
+      .int()
+      .refine((n) => (AUDIT_PAGE_SIZES as readonly number[]).includes(n), {
+        message: `Choose a page size of ${AUDIT_PAGE_SIZES.join(', ')}.`,
+      })
+      .default(AUDIT_DEFAULT_PAGE_SIZE),
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
+    message: AUDIT_MESSAGES.range,
+    path: ['to'],
+  });
+export type AuditListQuery = z.infer<typeof AuditListQuery>;
+
+export const AuditEventPage = paginated(AuditEvent);
+export type AuditEventPage = z.infer<typeof AuditEventPage>;

@@ -20,6 +20,7 @@ export const MODULE_ROLES = {
   forex: ['admin', 'manager', 'staff'],
   cashflow: ['admin', 'ndf'],
   users: ['admin'],
+  audit: ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 export type AppModule = keyof typeof MODULE_ROLES;
 

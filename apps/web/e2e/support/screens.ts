@@ -16,6 +16,10 @@ export const SCREENS: readonly Screen[] = [
   },
   { path: '/admin/users', ready: (p) => expect(p.getByRole('table')).toBeVisible() },
   {
+    path: '/admin/audit',
+    ready: (p) => expect(p.getByRole('table', { name: 'Audit events' })).toBeVisible(),
+  },
+  {
     path: '/admin/users/create',
     ready: (p) => expect(p.getByRole('main').getByRole('textbox').first()).toBeVisible(),
   },

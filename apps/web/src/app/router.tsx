@@ -2,6 +2,7 @@
 // screens load on demand, so /login opens fast on a phone.
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
+import { auditRoutes } from '../features/audit/routes';
 import { authRoutes } from '../features/auth/routes';
 import { cashflowRoutes } from '../features/cashflow/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
@@ -31,6 +32,7 @@ export const routes: RouteObject[] = [
           ...profileRoutes,
           ...diaryRoutes,
           ...usersRoutes,
+          ...auditRoutes,
           ...cashflowRoutes,
           ...forexRoutes,
           ...stocksRoutes,

@@ -13,6 +13,7 @@ describe('menu by role (spec section 6)', () => {
       'Forex /forex',
       'Cash Flow 101 /cashflow',
       'Users /admin/users',
+      'Audit log /admin/audit',
     ]);
   });
 
@@ -50,6 +51,8 @@ describe('active item by path prefix', () => {
     expect(isModuleLinkActive(link('Daily Diary'), '/diary')).toBe(true);
     expect(isModuleLinkActive(link('Daily Diary'), '/diary/entries/new')).toBe(true);
     expect(isModuleLinkActive(link('Users'), '/admin/users/3/edit')).toBe(true);
+    expect(isModuleLinkActive(link('Audit log'), '/admin/audit')).toBe(true);
+    expect(isModuleLinkActive(link('Users'), '/admin/audit')).toBe(false);
     expect(isModuleLinkActive(link('Cash Flow 101'), '/cashflow/game')).toBe(true);
   });
 
@@ -77,6 +80,7 @@ describe('moduleForPath', () => {
     ['/stocks/VNM', 'stocks'],
     ['/cashflow/hall', 'cashflow'],
     ['/admin/users/create', 'users'],
+    ['/admin/audit', 'audit'],
     ['/nowhere', null],
   ])('%s → %s', (path, module) => {
     expect(moduleForPath(path)).toBe(module);

@@ -6,6 +6,7 @@ import {
   IconCurrencyDollar,
   IconLayoutDashboard,
   IconNotebook,
+  IconShieldCheck,
   IconUsers,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
@@ -25,6 +26,7 @@ export const MODULE_LINKS: readonly ModuleLink[] = [
   { module: 'forex', label: 'Forex', path: '/forex', icon: IconCurrencyDollar },
   { module: 'cashflow', label: 'Cash Flow 101', path: '/cashflow', icon: IconCoin },
   { module: 'users', label: 'Users', path: '/admin/users', icon: IconUsers },
+  { module: 'audit', label: 'Audit log', path: '/admin/audit', icon: IconShieldCheck },
 ];
 
 /** Menu items a role may see. */

@@ -41,14 +41,14 @@ function userId(raw: string): number {
 }
 
 /** The same URL with another page number, absolute, as Django REST Framework links pages. */
-function pageLink(request: FastifyRequest, page: number): string {
+export function pageLink(request: FastifyRequest, page: number): string {
   const url = new URL(request.url, requestOrigin(request));
   url.searchParams.set('page', String(page));
   return url.toString();
 }
 
 /** A filter left empty (`?role=`) means "no filter", as the list screen sends it. */
-async function dropEmptyQueryValues(request: FastifyRequest): Promise<void> {
+export async function dropEmptyQueryValues(request: FastifyRequest): Promise<void> {
   const query = request.query as Record<string, unknown>;
   for (const [key, value] of Object.entries(query)) if (value === '') delete query[key];
 }

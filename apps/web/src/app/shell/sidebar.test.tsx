@@ -70,6 +70,18 @@ describe('Sidebar', () => {
     expect(within(nav).getByRole('button', { name: 'Collapse sidebar' })).toBeTruthy();
   });
 
+  it('gives an administrator every module, the audit log after Users, marked where they are', () => {
+    const nav = renderSidebar({ ...NDF, role: 'admin' }, '/admin/audit');
+    expect(
+      within(nav)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Dashboard', 'Daily Diary', 'Stocks', 'Forex', 'Cash Flow 101', 'Users', 'Audit log']);
+    expect(within(nav).getByRole('link', { name: 'Audit log' }).getAttribute('href')).toBe('/admin/audit');
+    expect(within(nav).getByRole('link', { name: 'Audit log' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Users' }).getAttribute('aria-current')).toBeNull();
+  });
+
   it('falls back to the e-mail when the user has no name', () => {
     const nav = renderSidebar({ ...NDF, first_name: '', last_name: '', full_name: '' }, '/');
     expect(within(nav).getByRole('link', { name: 'hoa@example.com' })).toBeTruthy();

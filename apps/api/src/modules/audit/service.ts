@@ -1,0 +1,49 @@
+// Reading the audit log for administrators: the query's calendar dates become instants here, in
+// TypeScript, so both databases compare the same parameters (DESIGN "Two databases, one behaviour").
+import type { AuditListQuery } from '@staff/contracts';
+import type { Db } from '../../db/index';
+import { notFound } from '../../http/errors';
+import { type AuditEventRow, createAuditRepo } from './repo';
+
+export const INVALID_PAGE = 'Invalid page.';
+
+/** Asia/Ho_Chi_Minh has been UTC+7 all year since 1975. */
+const VIETNAM_OFFSET = '+07:00';
+
+/** The instant a Vietnamese calendar day (YYYY-MM-DD) begins. */
+export function startOfVietnamDay(date: string): Date {
+  return new Date(`${date}T00:00:00${VIETNAM_OFFSET}`);
+}
+
+/**
+ * The exclusive end of an inclusive `to` day: the start of the next day. Past year 9999 it is
+ * undefined (no bound), since nothing is recorded that late and the instant has no 4-digit ISO form.
+ */
+export function endOfVietnamDay(date: string): Date | undefined {
+  const end = new Date(startOfVietnamDay(date).getTime() + 86_400_000);
+  return end.getUTCFullYear() > 9999 ? undefined : end;
+}
+
+export function createAuditService(deps: { db: Db }) {
+  const repo = createAuditRepo(deps.db);
+  return {
+    async list(query: AuditListQuery): Promise<{ count: number; rows: AuditEventRow[] }> {
+      const result = await repo.listEvents(
+        {
+          action: query.action,
+          actorId: query.actor,
+          targetType: query.target_type,
+          targetId: query.target_id,
+          from: query.from === undefined ? undefined : startOfVietnamDay(query.from),
+          before: query.to === undefined ? undefined : endOfVietnamDay(query.to),
+        },
+        { offset: (query.page - 1) * query.page_size, limit: query.page_size },
+      );
+      // Like Django REST Framework: page 1 of nothing is an empty page; past the end is 404.
+      if (result.rows.length === 0 && query.page > 1) throw notFound(INVALID_PAGE);
+      return result;
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

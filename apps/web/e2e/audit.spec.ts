@@ -1,0 +1,100 @@
+// The audit log (issue 14): an administrator's action shows up at /admin/audit, reached from the menu;
+// the filters narrow it and survive a reload; it works on a phone; other roles are refused.
+import { expect, type Page, test } from '@playwright/test';
+import { mainNavigation, signIn } from './support/session';
+import { ADMIN, STAFF } from './support/users';
+
+/** Today in Vietnam, as the date filters take it. */
+function vietnamToday(): string {
+  return new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
+}
+
+async function choose(page: Page, select: string, option: string): Promise<void> {
+  await page.getByRole('textbox', { name: select, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(page.getByRole('textbox', { name: select, exact: true })).toHaveValue(option);
+}
+
+function eventRows(page: Page) {
+  return page.getByRole('table', { name: 'Audit events' }).locator('tbody tr');
+}
+
+/** Creates a user through the form and answers their id. */
+async function createUserThroughTheUi(page: Page, email: string): Promise<string> {
+  await page.goto('/admin/users');
+  await page.getByRole('link', { name: 'Add User' }).click();
+  await expect(page.getByRole('heading', { name: 'Create New User' })).toBeVisible();
+  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+  await page.getByLabel('Last name').fill('Kiểm Toán');
+  await page.getByLabel(/^Password/).fill('Audit-trail-2024');
+  const created = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/users/users/',
+  );
+  await page.getByRole('button', { name: 'Create User' }).click();
+  const response = await created;
+  expect(response.status(), await response.text()).toBe(201);
+  return String(((await response.json()) as { id: number }).id);
+}
+
+test('an administrator finds the user they created in the audit log, and filters it', async ({ page }) => {
+  const email = `audited.${test.info().workerIndex}.${Date.now()}@audit.e2e.test`;
+  await signIn(page, ADMIN);
+  const id = await createUserThroughTheUi(page, email);
+
+  await mainNavigation(page).getByRole('link', { name: 'Audit log', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/audit$/);
+  await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+  const created = eventRows(page)
+    .filter({ hasText: `User #${id}` })
+    .filter({ hasText: 'User created' });
+  await expect(created).toHaveCount(1);
+  await expect(created).toContainText(ADMIN.email);
+
+  await choose(page, 'Action', 'User created');
+  await expect(page).toHaveURL(/action=user\.create/);
+  await expect(created).toHaveCount(1);
+  await expect(eventRows(page).filter({ hasText: 'User changed' })).toHaveCount(0);
+
+  // A day long past has none of it; today, in Vietnam, has it.
+  await page.getByLabel('From', { exact: true }).fill('2020-01-01');
+  await page.getByLabel('To', { exact: true }).fill('2020-01-01');
+  await expect(page.getByText('No events match these filters.')).toBeVisible();
+  const today = vietnamToday();
+  await page.getByLabel('To', { exact: true }).fill(today);
+  await page.getByLabel('From', { exact: true }).fill(today);
+  await expect(page).toHaveURL(new RegExp(`from=${today}`));
+  await expect(page).toHaveURL(new RegExp(`to=${today}`));
+  await expect(created).toHaveCount(1);
+
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Action', exact: true })).toHaveValue('User created');
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(today);
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue(today);
+  await expect(created).toHaveCount(1);
+
+  // Back leaves the filters of the step before.
+  await page.goBack();
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue('2020-01-01');
+});
+
+test('the audit log fits a phone: the page does not scroll sideways, the table scrolls in its card', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, ADMIN);
+  await page.goto('/admin/audit');
+  await expect(page.getByRole('table', { name: 'Audit events' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Action', exact: true })).toBeInViewport();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('a staff member opening /admin/audit gets the access-denied page', async ({ page }) => {
+  await signIn(page, STAFF);
+  await expect(mainNavigation(page).getByRole('link', { name: 'Audit log' })).toHaveCount(0);
+  await page.goto('/admin/audit');
+  await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Audit events' })).toHaveCount(0);
+});

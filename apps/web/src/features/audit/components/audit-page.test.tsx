@@ -1,0 +1,234 @@
+import type { AuditEvent } from '@staff/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type FakeRequest, fakeApi, jsonResponse } from '../../../test/fake-api';
+import { renderRoutes } from '../../../test/render';
+import { AuditPage } from './audit-page';
+
+const LIST = 'GET /api/audit-events/';
+
+function event(id: number, overrides: Partial<AuditEvent> = {}): AuditEvent {
+  return {
+    id,
+    at: new Date(Date.UTC(2026, 2, 1, 17, 0, 0) - id * 60_000).toISOString(),
+    actor_id: 1,
+    actor_email: 'admin@example.com',
+    action: 'user.update',
+    target_type: 'user',
+    target_id: String(100 + id),
+    ip: '198.51.100.7',
+    detail: { fields: ['role'] },
+    ...overrides,
+  };
+}
+
+/** The list endpoint over `events`: pages like the API, 404 "Invalid page." past the last page. */
+function listOf(events: AuditEvent[]) {
+  return ({ url }: FakeRequest) => {
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const size = Number(url.searchParams.get('page_size') ?? 20);
+    const last = Math.max(1, Math.ceil(events.length / size));
+    if (page > last) return jsonResponse(404, { detail: 'Invalid page.' });
+    return jsonResponse(200, {
+      count: events.length,
+      next: null,
+      previous: null,
+      results: events.slice((page - 1) * size, page * size),
+    });
+  };
+}
+
+const EVENTS_45 = Array.from({ length: 45 }, (_, i) => event(i + 1));
+
+function renderLog(path = '/admin/audit', list: Parameters<typeof fakeApi>[0][string] = listOf(EVENTS_45)) {
+  const api = fakeApi({ [LIST]: list });
+  const view = renderRoutes([{ path: '/admin/audit', element: <AuditPage /> }], path);
+  const query = () => Object.fromEntries(new URLSearchParams(view.router.state.location.search));
+  const lastListQuery = () => Object.fromEntries(api.callsTo(LIST).at(-1)?.url.searchParams ?? []);
+  return { ...view, api, query, lastListQuery };
+}
+
+const table = () => screen.getByRole('table', { name: 'Audit events' });
+const rows = () => within(table()).getAllByRole('row').slice(1);
+
+let user: UserEvent;
+beforeEach(() => {
+  user = userEvent.setup({ delay: null });
+});
+
+// Mantine's table and selects render slowly in jsdom on a shared 2-core machine.
+describe('AuditPage', { timeout: 20_000 }, () => {
+  it('lists the newest page of events, readably, with a pager', async () => {
+    const first = event(1, {
+      at: '2026-03-01T17:00:00.000Z',
+      action: 'user.create',
+      detail: { email: 'new@example.com', role: 'staff' },
+    });
+    const stranger = event(2, {
+      actor_id: null,
+      actor_email: null,
+      action: 'auth.throttled',
+      target_type: null,
+      target_id: null,
+      ip: '203.0.113.9',
+      detail: {},
+    });
+    const { lastListQuery } = renderLog('/admin/audit', listOf([first, stranger, ...EVENTS_45.slice(2)]));
+    await screen.findByText('Showing 1–20 of 45');
+    expect(lastListQuery()).toEqual({ page: '1', page_size: '20' });
+    expect(rows()).toHaveLength(20);
+    expect(
+      within(rows()[0] as HTMLElement)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
+      '00:00:00 02/03/2026',
+      'admin@example.com',
+      'User created',
+      'User #101',
+      '198.51.100.7',
+      'email: new@example.com · role: staff',
+    ]);
+    expect(
+      within(rows()[1] as HTMLElement)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([expect.any(String), 'Not signed in', 'Sign-in throttled', '—', '203.0.113.9', '—']);
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(lastListQuery().page).toBe('2'));
+    await screen.findByText('Showing 21–40 of 45');
+  });
+
+  it('takes its filters and page from the URL', async () => {
+    const { lastListQuery } = renderLog(
+      '/admin/audit?action=user.update&actor=1&target_type=user&target_id=105&from=2026-03-01&to=2026-03-02&page=2&page_size=10',
+    );
+    await waitFor(() =>
+      expect(lastListQuery()).toEqual({
+        action: 'user.update',
+        actor: '1',
+        target_type: 'user',
+        target_id: '105',
+        from: '2026-03-01',
+        to: '2026-03-02',
+        page: '2',
+        page_size: '10',
+      }),
+    );
+    expect(screen.getByRole('textbox', { name: 'Action' })).toHaveProperty('value', 'User changed');
+    expect(screen.getByRole('textbox', { name: 'Target type' })).toHaveProperty('value', 'User');
+    expect(screen.getByLabelText('Actor (user ID)')).toHaveProperty('value', '1');
+    expect(screen.getByLabelText('Target ID')).toHaveProperty('value', '105');
+    expect(screen.getByLabelText('From')).toHaveProperty('value', '2026-03-01');
+    expect(screen.getByLabelText('To')).toHaveProperty('value', '2026-03-02');
+  });
+
+  it('changing the action puts it in the URL and starts again at page 1', async () => {
+    const { query, lastListQuery } = renderLog('/admin/audit?page=2');
+    await screen.findByText('Showing 21–40 of 45');
+    await user.click(screen.getByRole('textbox', { name: 'Action' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'User deleted', hidden: true }));
+    await waitFor(() => expect(lastListQuery()).toMatchObject({ action: 'user.delete', page: '1' }));
+    expect(query()).toEqual({ action: 'user.delete' });
+  });
+
+  it('takes a date range, and refuses one that ends before it starts without asking the server', async () => {
+    const { query, api, lastListQuery } = renderLog('/admin/audit?page=3');
+    await screen.findByText('Showing 41–45 of 45');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-02' } });
+    await waitFor(() => expect(lastListQuery()).toMatchObject({ from: '2026-03-02', page: '1' }));
+    expect(query()).toEqual({ from: '2026-03-02' });
+
+    const asked = api.callsTo(LIST).length;
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-01' } });
+    expect(await screen.findByText('The end date must be on or after the start date.')).toBeTruthy();
+    expect(query()).toEqual({ from: '2026-03-02', to: '2026-03-01' });
+    expect(api.callsTo(LIST)).toHaveLength(asked);
+
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-02' } });
+    await waitFor(() => expect(lastListQuery()).toMatchObject({ from: '2026-03-02', to: '2026-03-02' }));
+    expect(screen.queryByText('The end date must be on or after the start date.')).toBeNull();
+  });
+
+  it('filters by actor and target id once typing pauses, and refuses an actor that is not an id', async () => {
+    const { query, api, lastListQuery } = renderLog();
+    await screen.findByText('Showing 1–20 of 45');
+    const asked = api.callsTo(LIST).length;
+    await user.type(screen.getByLabelText('Actor (user ID)'), 'abc');
+    expect(await screen.findByText('A valid integer is required.')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Actor (user ID)'));
+    await user.type(screen.getByLabelText('Actor (user ID)'), '12');
+    await waitFor(() => expect(lastListQuery()).toMatchObject({ actor: '12' }));
+    expect(screen.queryByText('A valid integer is required.')).toBeNull();
+    // One request for the settled value, none per keystroke.
+    expect(api.callsTo(LIST).length).toBe(asked + 1);
+
+    await user.type(screen.getByLabelText('Target ID'), '105');
+    await waitFor(() => expect(lastListQuery()).toMatchObject({ actor: '12', target_id: '105' }));
+    expect(query()).toEqual({ actor: '12', target_id: '105' });
+  });
+
+  it('narrows to an actor or a target when one is clicked, and clears every filter at once', async () => {
+    const { query, lastListQuery } = renderLog();
+    await screen.findByText('Showing 1–20 of 45');
+    await user.click(within(rows()[0] as HTMLElement).getByRole('button', { name: 'admin@example.com' }));
+    await waitFor(() => expect(lastListQuery()).toMatchObject({ actor: '1' }));
+    await waitFor(() => expect(screen.getByLabelText('Actor (user ID)')).toHaveProperty('value', '1'));
+    await user.click(within(rows()[0] as HTMLElement).getByRole('button', { name: 'User #101' }));
+    await waitFor(() => expect(query()).toEqual({ actor: '1', target_type: 'user', target_id: '101' }));
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(query()).toEqual({}));
+    expect(lastListQuery()).toEqual({ page: '1', page_size: '20' });
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+  });
+
+  it('keeps the filters through Back and Forward', async () => {
+    const { router, lastListQuery } = renderLog();
+    await screen.findByText('Showing 1–20 of 45');
+    await user.click(screen.getByRole('textbox', { name: 'Target type' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Diary', hidden: true }));
+    await waitFor(() => expect(lastListQuery()).toMatchObject({ target_type: 'diary' }));
+    await router.navigate(-1);
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Target type' })).toHaveProperty('value', 'All'),
+    );
+    await router.navigate(1);
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Target type' })).toHaveProperty('value', 'Diary'),
+    );
+  });
+
+  it('says when nothing matches the filters', async () => {
+    renderLog('/admin/audit?action=diary.read_other', listOf([]));
+    expect(await screen.findByText('No events match these filters.')).toBeTruthy();
+  });
+
+  it('shows the last page when the asked one is past it', async () => {
+    const { query } = renderLog('/admin/audit?page=9');
+    await screen.findByText('Showing 41–45 of 45');
+    await waitFor(() => expect(query()).toEqual({ page: '3' }));
+  });
+
+  it('shows a load failure with a way to try again', async () => {
+    let fail = true;
+    renderLog('/admin/audit', (request) =>
+      fail ? jsonResponse(503, { detail: 'Service unavailable.' }) : listOf(EVENTS_45)(request),
+    );
+    expect(await screen.findByText('Could not load the audit log.')).toBeTruthy();
+    expect(screen.getByText('Service unavailable.')).toBeTruthy();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByText('Showing 1–20 of 45');
+  });
+
+  it('shows placeholder rows while the first page loads', async () => {
+    let answer: (response: Response) => void = () => {};
+    renderLog('/admin/audit', () => new Promise<Response>((resolve) => (answer = resolve)));
+    await waitFor(() => expect(table().getAttribute('aria-busy')).toBe('true'));
+    expect(within(table()).getAllByRole('row', { hidden: true }).length).toBeGreaterThan(1);
+    answer(jsonResponse(200, { count: 0, next: null, previous: null, results: [] }));
+    expect(await screen.findByText('No events have been recorded yet.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,130 @@
+// The audit log's table: one row per event. The actor and the target are buttons that narrow the list
+// to them, since their ids are what the filters take. On a phone the table scrolls inside its card.
+import { Anchor, Skeleton, Table, Text } from '@mantine/core';
+import type { AuditEvent, AuditTargetType } from '@staff/contracts';
+import { actionLabel, formatAuditTime, summariseDetail, targetLabel } from '../audit-labels';
+import classes from './audit-table.module.css';
+
+const COLUMNS = ['Time', 'Actor', 'Action', 'Target', 'IP address', 'Detail'];
+
+interface AuditTableProps {
+  /** null while the first page loads. */
+  events: AuditEvent[] | null;
+  pageSize: number;
+  busy: boolean;
+  emptyText: string;
+  onActor: (actorId: number) => void;
+  onTarget: (type: AuditTargetType, id: string) => void;
+}
+
+function Dimmed({ children }: { children: string }) {
+  return (
+    <Text span c="dimmed" size="sm">
+      {children}
+    </Text>
+  );
+}
+
+/** Who acted: a signed-in user, a stranger (a throttled sign-in has an address) or the command line. */
+function ActorCell({ event, onActor }: { event: AuditEvent; onActor: (id: number) => void }) {
+  if (event.actor_id === null) return <Dimmed>{event.ip ? 'Not signed in' : 'Command line'}</Dimmed>;
+  const name = event.actor_email ?? `User #${event.actor_id}`;
+  return (
+    <Anchor
+      component="button"
+      type="button"
+      size="sm"
+      onClick={() => onActor(event.actor_id as number)}
+      title={`Show only events by ${name}`}
+    >
+      {name}
+    </Anchor>
+  );
+}
+
+function TargetCell({ event, onTarget }: { event: AuditEvent; onTarget: AuditTableProps['onTarget'] }) {
+  const label = targetLabel(event);
+  if (!label) return <Dimmed>—</Dimmed>;
+  if (!event.target_type || !event.target_id) return label;
+  const { target_type: type, target_id: id } = event;
+  return (
+    <Anchor
+      component="button"
+      type="button"
+      size="sm"
+      onClick={() => onTarget(type, id)}
+      title={`Show only events about ${label}`}
+    >
+      {label}
+    </Anchor>
+  );
+}
+
+export function AuditTable({ events, pageSize, busy, emptyText, onActor, onTarget }: AuditTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={860} type="native">
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="xs"
+        horizontalSpacing={8}
+        aria-busy={busy}
+        aria-label="Audit events"
+        className={classes.table}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            {COLUMNS.map((column) => (
+              <Table.Th key={column}>{column}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {events === null &&
+            Array.from({ length: Math.min(pageSize, 10) }, (_, row) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key on
+              <Table.Tr key={row} aria-hidden>
+                {COLUMNS.map((column) => (
+                  <Table.Td key={column}>
+                    <Skeleton height={14} radius="sm" />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          {events?.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={COLUMNS.length}>
+                <Text ta="center" c="dimmed" py="lg">
+                  {emptyText}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {events?.map((event) => {
+            const detail = summariseDetail(event.detail);
+            return (
+              <Table.Tr key={event.id}>
+                <Table.Td>
+                  <time dateTime={event.at}>{formatAuditTime(event.at)}</time>
+                </Table.Td>
+                <Table.Td>
+                  <ActorCell event={event} onActor={onActor} />
+                </Table.Td>
+                <Table.Td>
+                  <Text span size="sm" title={event.action}>
+                    {actionLabel(event.action)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <TargetCell event={event} onTarget={onTarget} />
+                </Table.Td>
+                <Table.Td>{event.ip ?? <Dimmed>—</Dimmed>}</Table.Td>
+                <Table.Td className={classes.detail}>{detail || <Dimmed>—</Dimmed>}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
