@@ -125,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerDiaryRoutes(app, { db, now, getUser: accounts.getUser, requireUser });
-  registerStocksRoutes(app, { db, now, secret: config.jwtSecret, getUser: accounts.getUser, requireUser });
+  registerStocksRoutes(app, { db, now, secret: config.jwtSecret, requireUser });
   registerForexRoutes(app, { db, now, requireUser });
   registerCashflowRoutes(app, {
     cashflow: createCashflowService({ db, now }),
