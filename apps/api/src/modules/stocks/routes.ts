@@ -394,13 +394,14 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
         closed = true;
         clearTimeout(timer);
         openStreams.delete(end);
-        if (finalEvent && !res.writableEnded) res.write(finalEvent);
-        res.end();
+        // The slot is free before the client sees the end, so a reconnect can take it.
         try {
           await streams.close(streamId);
         } catch (err) {
           request.log.warn({ err }, 'stocks stream: slot not released (its heartbeat lapses instead)');
         }
+        if (finalEvent && !res.writableEnded) res.write(finalEvent);
+        res.end();
       };
       // HEAD: the headers, then the end. A HEAD response carries no body, so the stream's writes
       // would never flush its headers and the request (and its poll loop) would hang open.
