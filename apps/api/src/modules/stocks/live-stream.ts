@@ -49,6 +49,13 @@ export interface StreamTicketClaims {
 /** Where an open stream's user stands: still entitled, signed out (or gone), or without the role. */
 export type StreamStanding = 'entitled' | 'signed-out' | 'no-role';
 
+/** Rolls the admission's transaction back. */
+class Refused extends Error {
+  constructor(readonly reason: 'ticket-used' | 'too-many') {
+    super(reason);
+  }
+}
+
 export interface LiveStreamDeps {
   db: Db;
   now: () => Date;
@@ -98,20 +105,6 @@ export function createLiveStreams(deps: LiveStreamDeps) {
       return { id: t, userId: u as number, family: f, expiresAtMs: e };
     },
 
-    /** Records the ticket as used; false when it already was (by this process or any other). */
-    async redeemTicket(claims: StreamTicketClaims): Promise<boolean> {
-      await db
-        .deleteFrom('stream_ticket_uses')
-        .where('expires_at', '<', toIso(new Date(now().getTime() - TICKET_USE_KEPT_MS)))
-        .execute();
-      const result = await db
-        .insertInto('stream_ticket_uses')
-        .values({ id: claims.id, expires_at: toIso(new Date(claims.expiresAtMs)) })
-        .onConflict((oc) => oc.doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
-    },
-
     /** One indexed read: the user joined with the sign-in the stream was opened under. */
     async standing(userId: number, family: string): Promise<StreamStanding> {
       const found = await accounts.findUserForSession(userId, family);
@@ -121,35 +114,60 @@ export function createLiveStreams(deps: LiveStreamDeps) {
     },
 
     /**
-     * Claims a free slot of the user for a new stream: its id, or null when all are held. The
-     * unique (user, slot) key decides between processes claiming the same slot at once.
+     * Admits a stream: records the ticket as used and claims a free slot of the user, in one
+     * transaction, so a refusal changes nothing (the ticket stays unused when the slots are full).
+     * The ticket's primary key and the unique (user, slot) key decide between processes admitting
+     * at the same moment; a count-then-insert could overrun the cap.
      */
-    async open(userId: number, family: string): Promise<string | null> {
+    async admit(claims: StreamTicketClaims): Promise<{ streamId: string } | 'ticket-used' | 'too-many'> {
       const at = now();
-      await db
-        .deleteFrom('live_streams')
-        .where('heartbeat_at', '<', toIso(new Date(at.getTime() - STREAM_STALE_MS)))
-        .execute();
-      const held = await db.selectFrom('live_streams').select('slot').where('user_id', '=', userId).execute();
-      const taken = new Set(held.map((r) => r.slot));
-      const id = randomUUID();
-      for (let slot = 0; slot < MAX_OPEN_STREAMS_PER_USER; slot++) {
-        if (taken.has(slot)) continue;
-        const result = await db
-          .insertInto('live_streams')
-          .values({
-            id,
-            user_id: userId,
-            slot,
-            session_id: family,
-            opened_at: toIso(at),
-            heartbeat_at: toIso(at),
-          })
-          .onConflict((oc) => oc.doNothing())
-          .executeTakeFirst();
-        if (Number(result.numInsertedOrUpdatedRows ?? 0) === 1) return id;
-      }
-      return null;
+      return db
+        .transaction()
+        .execute(async (tx) => {
+          // Sweeps ride along with admissions: used tickets a while after they expire, stale slots.
+          await tx
+            .deleteFrom('stream_ticket_uses')
+            .where('expires_at', '<', toIso(new Date(at.getTime() - TICKET_USE_KEPT_MS)))
+            .execute();
+          const used = await tx
+            .insertInto('stream_ticket_uses')
+            .values({ id: claims.id, expires_at: toIso(new Date(claims.expiresAtMs)) })
+            .onConflict((oc) => oc.doNothing())
+            .executeTakeFirst();
+          if (Number(used.numInsertedOrUpdatedRows ?? 0) !== 1) throw new Refused('ticket-used');
+          await tx
+            .deleteFrom('live_streams')
+            .where('heartbeat_at', '<', toIso(new Date(at.getTime() - STREAM_STALE_MS)))
+            .execute();
+          const held = await tx
+            .selectFrom('live_streams')
+            .select('slot')
+            .where('user_id', '=', claims.userId)
+            .execute();
+          const taken = new Set(held.map((r) => r.slot));
+          const streamId = randomUUID();
+          for (let slot = 0; slot < MAX_OPEN_STREAMS_PER_USER; slot++) {
+            if (taken.has(slot)) continue;
+            const claimed = await tx
+              .insertInto('live_streams')
+              .values({
+                id: streamId,
+                user_id: claims.userId,
+                slot,
+                session_id: claims.family,
+                opened_at: toIso(at),
+                heartbeat_at: toIso(at),
+              })
+              .onConflict((oc) => oc.doNothing())
+              .executeTakeFirst();
+            if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 1) return { streamId };
+          }
+          throw new Refused('too-many');
+        })
+        .catch((err: unknown) => {
+          if (err instanceof Refused) return err.reason;
+          throw err;
+        });
     },
 
     /** Keeps the stream's slot; false when the slot is gone (swept as stale), so the stream must end. */

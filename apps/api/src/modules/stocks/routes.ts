@@ -366,7 +366,6 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
     handler: async (request, reply) => {
       const claims = streams.verifyTicket(request.query.ticket);
       if (!claims) throw tokenNotValid(STREAM_MESSAGES.ticketInvalid);
-      if (!(await streams.redeemTicket(claims))) throw tokenNotValid(STREAM_MESSAGES.ticketUsed);
       const standing = await streams.standing(claims.userId, claims.family);
       if (standing === 'signed-out') throw tokenNotValid(STREAM_MESSAGES.signedOut);
       if (standing === 'no-role') throw permissionDenied();
@@ -376,8 +375,10 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
       let last =
         request.query.after ??
         (Number.isInteger(header) && header > 0 ? header : await stocks.repo.maxQuoteId());
-      const streamId = await streams.open(claims.userId, claims.family);
-      if (!streamId) throw tooManyStreams();
+      const admitted = await streams.admit(claims);
+      if (admitted === 'ticket-used') throw tokenNotValid(STREAM_MESSAGES.ticketUsed);
+      if (admitted === 'too-many') throw tooManyStreams();
+      const { streamId } = admitted;
 
       reply.hijack();
       const res = reply.raw;

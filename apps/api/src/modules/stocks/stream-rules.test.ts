@@ -201,8 +201,10 @@ describe.each(testDatabases())('live quote stream rules (%s)', (kind) => {
       // Alternate processes: the count lives in the database, not in either process.
       streams.push(await open(await ticket(user.headers), { on: i % 2 ? second.base : base }));
     }
+    const refusedTickets: string[] = [];
     for (const on of [base, second.base]) {
-      const refused = await fetch(streamUrl(on, await ticket(user.headers)));
+      refusedTickets.push(await ticket(user.headers));
+      const refused = await fetch(streamUrl(on, refusedTickets.at(-1) as string));
       expect(refused.status).toBe(429);
       expect(await refused.json()).toEqual({ detail: STREAM_MESSAGES.tooMany, code: 'too_many_streams' });
     }
@@ -213,7 +215,8 @@ describe.each(testDatabases())('live quote stream rules (%s)', (kind) => {
 
     streams.pop()?.close();
     await until(async () => (await openSlots(user)) === MAX_OPEN_STREAMS_PER_USER - 1);
-    streams.push(await open(await ticket(user.headers), { on: second.base }));
+    // A refusal changed nothing: the refused ticket was not spent.
+    streams.push(await open(refusedTickets[0] as string, { on: second.base }));
     for (const s of streams) s.close();
     await until(async () => (await openSlots(user)) === 0);
   });
