@@ -121,23 +121,21 @@ export function createLiveStreams(deps: LiveStreamDeps) {
      */
     async admit(claims: StreamTicketClaims): Promise<{ streamId: string } | 'ticket-used' | 'too-many'> {
       const at = now();
-      return db
+      const staleBefore = toIso(new Date(at.getTime() - STREAM_STALE_MS));
+      const admitted = await db
         .transaction()
         .execute(async (tx) => {
-          // Sweeps ride along with admissions: used tickets a while after they expire, stale slots.
-          await tx
-            .deleteFrom('stream_ticket_uses')
-            .where('expires_at', '<', toIso(new Date(at.getTime() - TICKET_USE_KEPT_MS)))
-            .execute();
           const used = await tx
             .insertInto('stream_ticket_uses')
             .values({ id: claims.id, expires_at: toIso(new Date(claims.expiresAtMs)) })
             .onConflict((oc) => oc.doNothing())
             .executeTakeFirst();
           if (Number(used.numInsertedOrUpdatedRows ?? 0) !== 1) throw new Refused('ticket-used');
+          // This user's stale slots (a crashed process's) first, so they do not count.
           await tx
             .deleteFrom('live_streams')
-            .where('heartbeat_at', '<', toIso(new Date(at.getTime() - STREAM_STALE_MS)))
+            .where('user_id', '=', claims.userId)
+            .where('heartbeat_at', '<', staleBefore)
             .execute();
           const held = await tx
             .selectFrom('live_streams')
@@ -168,6 +166,19 @@ export function createLiveStreams(deps: LiveStreamDeps) {
           if (err instanceof Refused) return err.reason;
           throw err;
         });
+      if (typeof admitted === 'object') {
+        // The sweeps ride along with admissions, outside the transaction (two admissions sweeping
+        // the same rows at once must not deadlock) and after it (a refusal changes nothing). Best
+        // effort: a sweep that fails leaves its rows to the next admission's.
+        await Promise.all([
+          db.deleteFrom('live_streams').where('heartbeat_at', '<', staleBefore).execute(),
+          db
+            .deleteFrom('stream_ticket_uses')
+            .where('expires_at', '<', toIso(new Date(at.getTime() - TICKET_USE_KEPT_MS)))
+            .execute(),
+        ]).catch(() => {});
+      }
+      return admitted;
     },
 
     /** Keeps the stream's slot; false when the slot is gone (swept as stale), so the stream must end. */

@@ -18,6 +18,7 @@ import {
   STREAM_MESSAGES,
   STREAM_RECHECK_MS,
   STREAM_STALE_MS,
+  STREAM_TICKET_TTL_SECONDS,
 } from './live-stream';
 import { caller, makeUser, type TestUser } from './test-kit';
 
@@ -172,6 +173,36 @@ describe.each(testDatabases())('live quote stream rules (%s)', (kind) => {
     stream.close();
     await until(async () => (await openSlots(user)) === 0);
     expect((await fetch(streamUrl(second.base, once))).status).toBe(401);
+  });
+
+  it('sweeps the record of a used ticket once the ticket is long expired, and refuses the ticket still', async () => {
+    const user = await makeUser(t);
+    const expiry = toIso(new Date(t.clock.now().getTime() + STREAM_TICKET_TTL_SECONDS * 1000));
+    const used = await ticket(user.headers);
+    (await open(used)).close();
+    const recordsUpToExpiry = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('stream_ticket_uses')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('expires_at', '<=', expiry)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await recordsUpToExpiry()).toBeGreaterThan(0);
+    await until(async () => (await openSlots(user)) === 0);
+    // Expired 59 s ago: kept a while longer, in case another process's clock runs behind.
+    t.clock.advance(STREAM_TICKET_TTL_SECONDS + 59);
+    (await open(await ticket(user.headers))).close();
+    expect(await recordsUpToExpiry()).toBeGreaterThan(0);
+    await until(async () => (await openSlots(user)) === 0);
+    t.clock.advance(2);
+    (await open(await ticket(user.headers))).close();
+    expect(await recordsUpToExpiry()).toBe(0);
+    const again = await fetch(streamUrl(base, used));
+    expect(again.status).toBe(401);
+    expect(await again.json()).toEqual({ detail: STREAM_MESSAGES.ticketInvalid, code: 'token_not_valid' });
   });
 
   it('lets only one of two API processes on one database accept a ticket offered to both at once', {
