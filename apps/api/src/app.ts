@@ -128,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuditRoutes(app, { audit: createAuditService({ db }), admins: requireUser(MODULE_ROLES.audit) });
 
   registerDiaryRoutes(app, { db, now, getUser: accounts.getUser, requireUser });
-  registerStocksRoutes(app, { db, now, secret: config.jwtSecret, getUser: accounts.getUser, requireUser });
+  registerStocksRoutes(app, { db, now, secret: config.jwtSecret, requireUser });
   registerForexRoutes(app, { db, now, requireUser });
   registerCashflowRoutes(app, {
     cashflow: createCashflowService({ db, now }),

@@ -262,6 +262,23 @@ export interface StockQuotesTable {
   source: string;
 }
 
+/** A used live-stream ticket, kept until shortly after it expires: a ticket opens one stream, once. */
+export interface StreamTicketUsesTable {
+  id: string;
+  expires_at: Instant;
+}
+
+/** An open live-quote stream: one of its user's numbered slots (the cap), alive while its heartbeat is. */
+export interface LiveStreamsTable {
+  id: string;
+  user_id: number;
+  slot: number;
+  /** The sign-in (sessions.id) it was opened under. */
+  session_id: string;
+  opened_at: Instant;
+  heartbeat_at: Instant;
+}
+
 export interface WatchlistsTable {
   id: Generated<number>;
   user_id: number;
@@ -330,6 +347,8 @@ export interface Database {
   stocks: StocksTable;
   stock_daily_bars: StockDailyBarsTable;
   stock_quotes: StockQuotesTable;
+  stream_ticket_uses: StreamTicketUsesTable;
+  live_streams: LiveStreamsTable;
   watchlists: WatchlistsTable;
   watchlist_items: WatchlistItemsTable;
   market_holidays: MarketHolidaysTable;

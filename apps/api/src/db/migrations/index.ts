@@ -10,6 +10,7 @@ import * as m0007 from './0007_forex';
 import * as m0008 from './0008_stocks';
 import * as m0009 from './0009_diary_week_totals';
 import * as m0010 from './0010_sessions_and_audit';
+import * as m0011 from './0011_live_streams';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0008_stocks': m0008,
   '0009_diary_week_totals': m0009,
   '0010_sessions_and_audit': m0010,
+  '0011_live_streams': m0011,
 };

@@ -20,7 +20,6 @@ import {
   PriceRecordQuery,
   RealtimeQuoteList,
   RemoveItem,
-  type Role,
   Snapshot,
   SnapshotList,
   Stock,
@@ -41,11 +40,18 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toBool } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import { type createAuthGuards, currentAuth } from '../../http/auth';
 import { permissionDenied, tokenNotValid } from '../../http/errors';
-import type { UserRow } from '../accounts/repo';
+import {
+  createLiveStreams,
+  MAX_OPEN_STREAMS_PER_USER,
+  STREAM_HEARTBEAT_MS,
+  STREAM_MAX_LIFETIME_MS,
+  STREAM_MESSAGES,
+  STREAM_RECHECK_MS,
+  tooManyStreams,
+} from './live-stream';
 import { createStocksService } from './service';
 
 const tags = ['stocks'];
@@ -54,20 +60,24 @@ const errors = { 400: ValidationErrors, 401: ErrorDetail, 403: ErrorDetail, 404:
 const Empty = z.null().describe('No content');
 /** Quotes sent per poll of the stream at most (the rest follow on the next poll). */
 const STREAM_BATCH = 500;
-const STREAM_HEARTBEAT_MS = 15_000;
+/** A comment line this often keeps idle proxies from closing a quiet stream. */
+const STREAM_KEEPALIVE_MS = 15_000;
+/** Sent before a planned end: the client reopens at once with a new ticket and `after`. */
+const PLANNED_RECONNECT = 'event: reconnect\ndata: {}\n\n';
 
 export interface StocksRouteDeps {
   db: Db;
   now: () => Date;
+  /** Signs stream tickets (a key derived from it). */
   secret: string;
-  getUser: (id: number) => Promise<UserRow | undefined>;
   requireUser: ReturnType<typeof createAuthGuards>['requireUser'];
   /** How often an open stream looks for new quotes (default 1 s). */
   streamPollMs?: number;
 }
 
 export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps): void {
-  const stocks = createStocksService({ db: deps.db, now: deps.now, secret: deps.secret });
+  const stocks = createStocksService({ db: deps.db, now: deps.now });
+  const streams = createLiveStreams({ db: deps.db, now: deps.now, secret: deps.secret });
   const user = deps.requireUser(MODULE_ROLES.stocks);
   const editor = deps.requireUser(['admin', 'manager']);
   const admin = deps.requireUser(['admin']);
@@ -313,21 +323,27 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
     },
   });
 
-  // --- live quotes (server-sent events)
+  // --- live quotes (server-sent events); the stream's rules are in live-stream.ts
   r.post('/api/stocks/stream-ticket/', {
     onRequest: user,
     schema: {
       tags,
       security,
-      summary: 'A ticket (valid 60 s) to open the live quote stream, which EventSource opens without headers',
+      summary:
+        'A single-use ticket (60 s to open) for the live quote stream, which EventSource opens without headers',
+      description:
+        'The ticket carries the sign-in it was asked for under: the stream ends when that sign-in does.',
       response: { 200: StreamTicket, ...errors },
     },
-    handler: async (request) => stocks.issueStreamTicket(viewer(request)),
+    handler: async (request) => {
+      const auth = currentAuth(request);
+      return streams.issueTicket(auth.user.id, auth.family);
+    },
   });
 
-  const openStreams = new Set<() => void>();
+  const openStreams = new Set<() => Promise<void>>();
   app.addHook('preClose', async () => {
-    for (const end of [...openStreams]) end();
+    await Promise.all([...openStreams].map((end) => end()));
   });
 
   r.get('/api/stocks/stream/', {
@@ -335,24 +351,35 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
       tags,
       summary: 'Server-sent events: `quote` events for the tickers, as any API process writes them',
       description:
-        'Authenticated by `ticket` from POST /stocks/stream-ticket/. Each event carries a LiveQuoteEvent; its id is the ' +
-        'quote id (pass it back as `after` when reopening). The stream polls the shared database, so a quote written ' +
-        'by any process arrives within about a second.',
+        'Authenticated by `ticket` from POST /stocks/stream-ticket/, which opens one stream, once. Each event ' +
+        'carries a LiveQuoteEvent; its id is the quote id (pass it back as `after` when reopening). The stream ' +
+        'polls the shared database, so a quote written by any process arrives within about a second. A user ' +
+        `has at most ${MAX_OPEN_STREAMS_PER_USER} streams open (one more answers 429); a stream ends when its ` +
+        'user is deactivated, loses the role or its sign-in ends, and after 15 minutes, when it sends ' +
+        '`event: reconnect` first: reopen with a new ticket and `after`.',
       querystring: StreamQuery,
-      response: { 200: LiveQuoteEvent.describe('text/event-stream of these'), ...errors },
+      response: {
+        200: LiveQuoteEvent.describe('text/event-stream of these'),
+        ...errors,
+        429: ErrorDetail,
+      },
     },
     handler: async (request, reply) => {
-      const userId = stocks.verifyStreamTicket(request.query.ticket);
-      if (userId === null) throw tokenNotValid('Stream ticket is invalid or expired.');
-      const owner = await deps.getUser(userId);
-      if (!owner || !toBool(owner.is_active)) throw tokenNotValid('User is inactive');
-      if (!(MODULE_ROLES.stocks as readonly Role[]).includes(owner.role as Role)) throw permissionDenied();
+      const claims = streams.verifyTicket(request.query.ticket);
+      if (!claims) throw tokenNotValid(STREAM_MESSAGES.ticketInvalid);
+      const standing = await streams.standing(claims.userId, claims.family);
+      if (standing === 'signed-out') throw tokenNotValid(STREAM_MESSAGES.signedOut);
+      if (standing === 'no-role') throw permissionDenied();
       const rows = await stocks.repo.findByTickers(request.query.tickers);
       const ids = rows.map((s) => s.id);
       const header = Number(request.headers['last-event-id']);
       let last =
         request.query.after ??
         (Number.isInteger(header) && header > 0 ? header : await stocks.repo.maxQuoteId());
+      const admitted = await streams.admit(claims);
+      if (admitted === 'ticket-used') throw tokenNotValid(STREAM_MESSAGES.ticketUsed);
+      if (admitted === 'too-many') throw tooManyStreams();
+      const { streamId } = admitted;
 
       reply.hijack();
       const res = reply.raw;
@@ -362,30 +389,55 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
-      // HEAD: the headers, then the end. A HEAD response carries no body, so the stream's writes
-      // would never flush its headers and the request (and its poll loop) would hang open.
-      if (request.method === 'HEAD') {
-        res.end();
-        return;
-      }
-      res.write('retry: 3000\n: connected\n\n');
       let closed = false;
       let timer: ReturnType<typeof setTimeout> | undefined;
-      let lastWrite = Date.now();
-      const end = () => {
+      const end = async (finalEvent?: string) => {
         if (closed) return;
         closed = true;
         clearTimeout(timer);
         openStreams.delete(end);
+        // The slot is free before the client sees the end, so a reconnect can take it.
+        try {
+          await streams.close(streamId);
+        } catch (err) {
+          request.log.warn({ err }, 'stocks stream: slot not released (its heartbeat lapses instead)');
+        }
+        if (finalEvent && !res.writableEnded) res.write(finalEvent);
         res.end();
       };
+      // HEAD: the headers, then the end. A HEAD response carries no body, so the stream's writes
+      // would never flush its headers and the request (and its poll loop) would hang open.
+      if (request.method === 'HEAD') {
+        await end();
+        return;
+      }
+      res.write('retry: 3000\n: connected\n\n');
       openStreams.add(end);
-      request.raw.on('close', end);
-      res.on('close', end);
+      request.raw.on('close', () => void end());
+      res.on('close', () => void end());
 
+      // Lifetime, re-check and heartbeat run on the injected clock; the keep-alive comment for
+      // proxies on real time.
+      const openedAt = deps.now().getTime();
+      let checkedAt = openedAt;
+      let beatAt = openedAt;
+      let lastWrite = Date.now();
       const poll = async () => {
         if (closed) return;
         try {
+          const at = deps.now().getTime();
+          if (at - openedAt >= STREAM_MAX_LIFETIME_MS) return await end(PLANNED_RECONNECT);
+          if (at - checkedAt >= STREAM_RECHECK_MS) {
+            checkedAt = at;
+            // Signed out, deactivated, deleted or without the role: end without a reconnect hint;
+            // the client's next ticket request is refused, so the web's token flow signs it out.
+            if ((await streams.standing(claims.userId, claims.family)) !== 'entitled') return await end();
+          }
+          if (at - beatAt >= STREAM_HEARTBEAT_MS) {
+            beatAt = at;
+            // The slot was swept as stale (this process stalled): reopen to claim a slot again.
+            if (!(await streams.heartbeat(streamId))) return await end(PLANNED_RECONNECT);
+          }
           const quotes = ids.length ? await stocks.repo.quotesAfter(ids, last, STREAM_BATCH) : [];
           for (const q of quotes) {
             const event: LiveQuoteEvent = {
@@ -402,7 +454,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
             last = q.id;
             lastWrite = Date.now();
           }
-          if (!closed && Date.now() - lastWrite >= STREAM_HEARTBEAT_MS) {
+          if (!closed && Date.now() - lastWrite >= STREAM_KEEPALIVE_MS) {
             res.write(': ping\n\n');
             lastWrite = Date.now();
           }

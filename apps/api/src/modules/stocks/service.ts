@@ -1,6 +1,6 @@
 // The stocks module's rules: search and listing, snapshots, watchlists with ownership (another
-// user's list is 404), price records, the holiday table, and the live stream's tickets.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+// user's list is 404), price records and the holiday table. The live stream's tickets and rules
+// are in live-stream.ts.
 import {
   type AddItem,
   type Exchange,
@@ -30,8 +30,6 @@ import { type BarRow, barsNeededFrom, computeSnapshot } from './snapshot';
 export interface StocksDeps {
   db: Db;
   now: () => Date;
-  /** Signs stream tickets (derived from the server's JWT secret). */
-  secret: string;
 }
 
 export interface StocksViewer {
@@ -39,7 +37,6 @@ export interface StocksViewer {
   role: string;
 }
 
-export const STREAM_TICKET_TTL_SECONDS = 60;
 /** Default window of GET /stocks/prices/ without `since`. */
 export const PRICE_LIST_DEFAULT_DAYS = 365;
 export const PRICE_LIST_MAX_ROWS = 5000;
@@ -63,7 +60,6 @@ const isUniqueViolation = (err: unknown) =>
 export function createStocksService(deps: StocksDeps) {
   const { db, now } = deps;
   const repo = createStocksRepo(db);
-  const ticketKey = createHmac('sha256', deps.secret).update('stocks-stream-ticket').digest();
 
   /** Snapshots of stocks in the given order. */
   async function snapshotsOf(stocks: StockRow[]): Promise<Snapshot[]> {
@@ -443,29 +439,6 @@ export function createStocksService(deps: StocksDeps) {
     async deleteHoliday(date: string): Promise<void> {
       const result = await db.deleteFrom('market_holidays').where('date', '=', date).executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw notFound();
-    },
-
-    // --- stream tickets: EventSource cannot send a bearer header, so an authenticated POST
-    // hands out a short-lived signed ticket for the stream URL (docs/decisions/0009-stocks.md).
-
-    issueStreamTicket(viewer: StocksViewer): { ticket: string; expires_in: number } {
-      const payload = Buffer.from(
-        `${viewer.id}.${now().getTime() + STREAM_TICKET_TTL_SECONDS * 1000}`,
-      ).toString('base64url');
-      const sig = createHmac('sha256', ticketKey).update(payload).digest('base64url');
-      return { ticket: `${payload}.${sig}`, expires_in: STREAM_TICKET_TTL_SECONDS };
-    },
-
-    /** The user id a ticket was issued to, or null when it is forged or expired. */
-    verifyStreamTicket(ticket: string): number | null {
-      const [payload, sig, ...rest] = ticket.split('.');
-      if (!payload || !sig || rest.length > 0) return null;
-      const expected = createHmac('sha256', ticketKey).update(payload).digest();
-      const given = Buffer.from(sig, 'base64url');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      const [userId, expMs] = Buffer.from(payload, 'base64url').toString().split('.').map(Number);
-      if (!userId || !expMs || expMs < now().getTime()) return null;
-      return userId;
     },
   };
 }
