@@ -66,6 +66,21 @@ describe.each(testDatabases())('user edits and their audit events (%s)', (kind) 
       expect(other.headers.etag).toBe(first.headers.etag);
     });
 
+    it('the OpenAPI document describes If-Match and 412 on both edits', async () => {
+      const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+      for (const op of [
+        doc.paths['/api/users/users/{id}/'].put,
+        doc.paths['/api/diaries/entries/{id}/'].patch,
+      ]) {
+        expect(op.parameters).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ in: 'header', name: 'if-match', required: false }),
+          ]),
+        );
+        expect(Object.keys(op.responses)).toContain('412');
+      }
+    });
+
     it('a stale If-Match answers 412 and changes nothing', async () => {
       const user = await fresh({ firstName: 'Before' });
       const etag = (await read(user.id)).headers.etag as string;
