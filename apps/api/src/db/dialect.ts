@@ -1,6 +1,7 @@
 // The one place that knows the two databases differ. Everything else writes
 // portable Kysely and passes instants computed in TypeScript as parameters.
 import { type ColumnDataType, type CreateTableBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
+import type { Db } from './index';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -47,3 +48,19 @@ export function dbBool(value: boolean): 0 | 1 {
 
 /** A lower-cased text comparison that behaves the same on both databases. */
 export const lowerOf = (column: string) => sql<string>`lower(${sql.ref(column)})`;
+
+/**
+ * Locks one row until the transaction ends, before the caller reads it to check and merge an edit;
+ * true when the row exists. PostgreSQL: `SELECT … FOR UPDATE` (a second editor waits, then reads
+ * the first one's commit). SQLite locks the whole database per writer, but a transaction begins
+ * as a reader, and a reader in another process whose snapshot went stale cannot become a writer;
+ * a no-op write takes the write lock first, so the read after it is current.
+ */
+export async function lockRowForUpdate(tx: Db, table: 'users' | 'diary_entries', id: number) {
+  if (dialectOf(tx as unknown as Kysely<unknown>) === 'postgres') {
+    const rows = await sql`select id from ${sql.table(table)} where id = ${id} for update`.execute(tx);
+    return rows.rows.length > 0;
+  }
+  const result = await sql`update ${sql.table(table)} set id = id where id = ${id}`.execute(tx);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}

@@ -69,6 +69,13 @@ export interface RequestOptions<T> {
   headers?: Record<string, string>;
 }
 
+/** A resource with the ETag it was read with, for an edit to send back as If-Match. */
+export interface Versioned<T> {
+  data: T;
+  /** null when the server sent none. */
+  etag: string | null;
+}
+
 export interface DownloadedFile {
   blob: Blob;
   /** From Content-Disposition, when the server named the file. */
@@ -209,11 +216,22 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     return response;
   }
 
-  async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  /** The answer with its ETag header, for reads and edits that use optimistic concurrency. */
+  async function requestVersioned<T = unknown>(
+    path: string,
+    options: RequestOptions<T> = {},
+  ): Promise<Versioned<T>> {
     const response = await sendWithAuth(path, options);
     const data = await parseBody(response);
     if (!response.ok) throw new ApiError(response.status, asErrorBody(data));
-    return options.schema ? options.schema.parse(data) : (data as T);
+    return {
+      data: options.schema ? options.schema.parse(data) : (data as T),
+      etag: response.headers.get('ETag'),
+    };
+  }
+
+  async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+    return (await requestVersioned(path, options)).data;
   }
 
   /**
@@ -260,6 +278,7 @@ export function createApiClient(deps: ApiClientDeps = {}) {
 
   return {
     request,
+    requestVersioned,
     download,
     logout,
     get: <T = unknown>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>

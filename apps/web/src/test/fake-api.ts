@@ -5,6 +5,7 @@ export interface FakeRequest {
   method: string;
   url: URL;
   body: BodyInit | null | undefined;
+  headers: Headers;
 }
 
 type Handler = (request: FakeRequest) => Response | Promise<Response>;
@@ -24,6 +25,7 @@ export function fakeApi(routes: Record<string, Handler>) {
       method: (init.method ?? 'GET').toUpperCase(),
       url: new URL(String(input), 'http://localhost'),
       body: init.body,
+      headers: new Headers(init.headers),
     };
     calls.push(request);
     const handler = routes[`${request.method} ${request.url.pathname}`];

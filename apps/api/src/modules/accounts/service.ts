@@ -14,7 +14,7 @@ import { toBool, toDate } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import { ApiError, badRequest, fieldError, tokenNotValid } from '../../http/errors';
 import { type RateLimiter, TIERS } from '../../http/rate-limit';
-import { recordAuditEvent } from '../audit/record';
+import { COMMAND_LINE, recordAuditEvent } from '../audit/record';
 import { detectAvatarType, removeAvatar, storeAvatar } from './avatar';
 import { decoyPasswordHash, generatePassword, hashPassword, verifyPassword } from './passwords';
 import { createAccountsRepo, type UserRow } from './repo';
@@ -242,9 +242,20 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!parsed.success) throw fieldError('password', parsed.error.issues[0]?.message ?? 'Invalid.');
       const found = await repo.findUserWithHashByEmail(email.trim().toLowerCase());
       if (!found) throw fieldError('email', `No user with the e-mail ${email}.`);
+      const passwordHash = await hashPassword(password);
       const at = now();
-      await repo.setPasswordHash(found.id, await hashPassword(password), at);
-      await repo.revokeUserTokens(found.id, at);
+      // The command line's password_set commits with the password it records.
+      await db.transaction().execute(async (tx) => {
+        const txRepo = createAccountsRepo(tx);
+        await txRepo.setPasswordHash(found.id, passwordHash, at);
+        await txRepo.revokeUserTokens(found.id, at);
+        await recordAuditEvent(
+          tx,
+          COMMAND_LINE,
+          { action: 'user.password_set', target: { type: 'user', id: found.id } },
+          at,
+        );
+      });
     },
 
     /**

@@ -354,6 +354,7 @@ export function createDiaryRepo(db: Db) {
       });
     },
 
+    /** Writes an edit and its week totals; the caller's transaction holds the entry's lock. */
     async updateEntry(
       id: number,
       userId: number,
@@ -361,34 +362,32 @@ export function createDiaryRepo(db: Db) {
       categoryIds: number[] | undefined,
       now: Date,
     ) {
-      await db.transaction().execute(async (tx) => {
-        const before = await tx
-          .selectFrom('diary_entries')
-          .select('start_ms')
-          .where('id', '=', id)
-          .where('user_id', '=', userId)
-          .executeTakeFirst();
-        await tx
-          .updateTable('diary_entries')
-          .set({
-            ...values,
-            start_at: toIso(new Date(values.start_ms)),
-            end_at: toIso(new Date(values.end_ms)),
-            updated_at: toIso(now),
-            ...(categoryIds ? { category_count: categoryIds.length } : {}),
-          })
-          .where('id', '=', id)
-          .where('user_id', '=', userId)
+      const before = await db
+        .selectFrom('diary_entries')
+        .select('start_ms')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      await db
+        .updateTable('diary_entries')
+        .set({
+          ...values,
+          start_at: toIso(new Date(values.start_ms)),
+          end_at: toIso(new Date(values.end_ms)),
+          updated_at: toIso(now),
+          ...(categoryIds ? { category_count: categoryIds.length } : {}),
+        })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .execute();
+      if (categoryIds) {
+        await db.deleteFrom('diary_entry_categories').where('entry_id', '=', id).execute();
+        await db
+          .insertInto('diary_entry_categories')
+          .values(categoryIds.map((category_id) => ({ entry_id: id, category_id })))
           .execute();
-        if (categoryIds) {
-          await tx.deleteFrom('diary_entry_categories').where('entry_id', '=', id).execute();
-          await tx
-            .insertInto('diary_entry_categories')
-            .values(categoryIds.map((category_id) => ({ entry_id: id, category_id })))
-            .execute();
-        }
-        if (before) await refreshWeeksOf(tx, userId, [Number(before.start_ms), values.start_ms]);
-      });
+      }
+      if (before) await refreshWeeksOf(db, userId, [Number(before.start_ms), values.start_ms]);
     },
 
     async deleteEntry(id: number, userId: number): Promise<void> {

@@ -25,17 +25,25 @@ import {
   OwnerQuery,
   ValidationErrors,
 } from '@staff/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/index';
 import { type createAuthGuards, currentAuth } from '../../http/auth';
+import { IfMatchHeaders } from '../../http/etag';
+import type { AuditContext } from '../audit/record';
 import { createDiaryService, type DiaryDeps } from './service';
 
 const tags = ['diary'];
 const security = [{ bearerAuth: [] }];
 const readErrors = { 400: ValidationErrors, 401: ErrorDetail, 403: ErrorDetail, 404: ErrorDetail };
 const Empty = z.null().describe('No content');
+
+/** Who is reading, for the audit log of an administrator reading another user's diary. */
+function auditContext(request: FastifyRequest): AuditContext {
+  const { id, email } = currentAuth(request).user;
+  return { actor: { id, email }, ip: request.ip };
+}
 
 export function registerDiaryRoutes(
   app: FastifyInstance,
@@ -87,7 +95,8 @@ export function registerDiaryRoutes(
       querystring: OwnerQuery,
       response: { 200: CategoryList, ...readErrors },
     },
-    handler: async (request) => diary.listCategories(viewer(request), request.query.user),
+    handler: async (request) =>
+      diary.listCategories(viewer(request), request.query.user, auditContext(request)),
   });
 
   r.post('/api/diaries/categories/', {
@@ -142,7 +151,7 @@ export function registerDiaryRoutes(
       querystring: OwnerQuery,
       response: { 200: DiaryList, ...readErrors },
     },
-    handler: async (request) => diary.listDiaries(viewer(request), request.query.user),
+    handler: async (request) => diary.listDiaries(viewer(request), request.query.user, auditContext(request)),
   });
 
   r.post('/api/diaries/diaries/', {
@@ -177,10 +186,17 @@ export function registerDiaryRoutes(
       tags,
       security,
       summary: 'One entry (admins may read any)',
+      description:
+        'Carries an `ETag` of the stored entry; send it back as `If-Match` when saving an edit, so an edit ' +
+        'made meanwhile (in another tab or on another device) is not overwritten (412).',
       params: IdPathParams,
       response: { 200: Entry, ...readErrors },
     },
-    handler: async (request) => diary.getEntry(viewer(request), request.params.id),
+    handler: async (request, reply) => {
+      const { entry, etag } = await diary.getEntry(viewer(request), request.params.id, auditContext(request));
+      reply.header('etag', etag);
+      return entry;
+    },
   });
 
   r.patch('/api/diaries/entries/:id/', {
@@ -189,11 +205,21 @@ export function registerDiaryRoutes(
       tags,
       security,
       summary: 'Change an entry; the rules apply to the merged entry; category replaces the list',
+      description:
+        'With `If-Match` (the `ETag` of the GET the edit started from), an edit of an entry changed since ' +
+        'answers 412 {"detail"} and changes nothing. The answer carries the new `ETag`.',
       params: IdPathParams,
+      headers: IfMatchHeaders,
       body: EntryUpdate,
-      response: { 200: Entry, ...readErrors },
+      response: { 200: Entry, ...readErrors, 412: ErrorDetail },
     },
-    handler: async (request) => diary.updateEntry(viewer(request), request.params.id, request.body),
+    handler: async (request, reply) => {
+      const { entry, etag } = await diary.updateEntry(viewer(request), request.params.id, request.body, {
+        ifMatch: request.headers['if-match'],
+      });
+      reply.header('etag', etag);
+      return entry;
+    },
   });
 
   r.delete('/api/diaries/entries/:id/', {
@@ -237,7 +263,7 @@ export function registerDiaryRoutes(
       response: { 200: EntryList, ...readErrors },
     },
     handler: async (request) =>
-      diary.listDiaryEntries(viewer(request), request.params.diaryId, request.query),
+      diary.listDiaryEntries(viewer(request), request.params.diaryId, request.query, auditContext(request)),
   });
 
   r.post('/api/diaries/:diaryId/entries/', {

@@ -25,15 +25,47 @@ import {
   jarHasTarget,
   type ValidationErrors,
 } from '@staff/contracts';
+import { lockRowForUpdate } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import { badRequest, fieldError, notFound, permissionDenied } from '../../http/errors';
+import { ifMatchAllows, preconditionFailed, strongEtag } from '../../http/etag';
 import type { UserRow } from '../accounts/repo';
+import { type AuditContext, type AuditEventInput, recordAuditEvent } from '../audit/record';
 import { analyse, analysisWindow, minutesByJar } from './analysis';
 import { overlappingIds } from './overlaps';
-import { createDiaryRepo, type EntryRow, type EntryValues } from './repo';
+import { createDiaryRepo, type DiaryRepo, type EntryRow, type EntryValues } from './repo';
 import { DAY_MS, localDayRange, localToEpochMs, MINUTE_MS } from './time';
 
 export const WRITE_OTHERS_MESSAGE = "You cannot change another user's diary.";
+export const ENTRY_CHANGED_SINCE_READ = 'This entry was changed by someone else since you opened it.';
+
+/**
+ * The ETag of an entry: a hash of its stored fields and category ids. Not of the presented entry,
+ * whose `overlaps` flag and category titles change when other rows do.
+ */
+export function entryEtag(row: EntryRow, categoryIds: number[]): string {
+  return strongEtag([
+    row.id,
+    row.diary_id,
+    row.title,
+    row.feeling,
+    row.start_date,
+    row.start_time,
+    row.end_date,
+    row.end_time,
+    row.time_zone,
+    row.place,
+    row.note,
+    row.feedback,
+    [...categoryIds].sort((a, b) => a - b),
+  ]);
+}
+
+/** An entry with the ETag of the row it was read from. */
+export interface EntryVersion {
+  entry: Entry;
+  etag: string;
+}
 
 /** The signed-in user, as the diary needs it. */
 export type DiaryViewer = Pick<UserRow, 'id' | 'email' | 'role'>;
@@ -130,17 +162,37 @@ export function createDiaryService(deps: DiaryDeps) {
     return created;
   }
 
+  /**
+   * Records an administrator reading another user's diary data. Written before the data is
+   * answered, so a read the log could not keep is not answered either.
+   */
+  function recordReadOther(context: AuditContext, target: AuditEventInput['target'], read: string) {
+    return recordAuditEvent(db, context, { action: 'diary.read_other', target, detail: { read } }, now());
+  }
+
   /** Whose diary a read is about: the viewer's, or (admins only) the `user` asked for. */
-  async function readableUser(viewer: DiaryViewer, requested: number | undefined) {
+  async function readableUser(
+    viewer: DiaryViewer,
+    requested: number | undefined,
+    read: { context: AuditContext; what: string },
+  ) {
     if (requested === undefined || requested === viewer.id) return { id: viewer.id, email: viewer.email };
     if (!isAdmin(viewer)) throw notFound();
     const user = await deps.getUser(requested);
     if (!user) throw notFound();
+    await recordReadOther(read.context, { type: 'user', id: user.id }, read.what);
     return { id: user.id, email: user.email };
   }
 
-  function assertReadable(viewer: DiaryViewer, ownerId: number): void {
-    if (ownerId !== viewer.id && !isAdmin(viewer)) throw notFound();
+  /** The owner reads; an admin reads too, and the log says so. */
+  async function assertReadable(
+    viewer: DiaryViewer,
+    owner: { userId: number; diaryId: number },
+    read: { context: AuditContext; what: string },
+  ): Promise<void> {
+    if (owner.userId === viewer.id) return;
+    if (!isAdmin(viewer)) throw notFound();
+    await recordReadOther(read.context, { type: 'diary', id: owner.diaryId }, read.what);
   }
 
   /** Only the owner writes; an admin, who can see the object, is told so, everyone else gets 404. */
@@ -169,14 +221,18 @@ export function createDiaryService(deps: DiaryDeps) {
     return jar.key === 'unclassified' ? null : jar.id;
   }
 
-  async function categoryErrors(userId: number, ids: number[]): Promise<ValidationErrors> {
-    const owned = await repo.ownedCategoryIds(userId, ids);
+  async function categoryErrors(
+    userId: number,
+    ids: number[],
+    r: DiaryRepo = repo,
+  ): Promise<ValidationErrors> {
+    const owned = await r.ownedCategoryIds(userId, ids);
     const missing = ids.filter((id) => !owned.has(id));
     return missing.length > 0 ? { category: missing.map(invalidPk) } : {};
   }
 
-  /** Entries with their categories and overlap flags. */
-  async function presentEntries(userId: number, rows: EntryRow[]): Promise<Entry[]> {
+  /** Entries with their categories and overlap flags (read through `r`, a transaction's repo in an edit). */
+  async function presentEntries(userId: number, rows: EntryRow[], r: DiaryRepo = repo): Promise<Entry[]> {
     if (rows.length === 0) return [];
     let minStart = Number.POSITIVE_INFINITY;
     let maxEnd = Number.NEGATIVE_INFINITY;
@@ -184,12 +240,11 @@ export function createDiaryService(deps: DiaryDeps) {
       minStart = Math.min(minStart, Number(r.start_ms));
       maxEnd = Math.max(maxEnd, Number(r.end_ms));
     }
-    const [spans, categories] = await Promise.all([
-      repo.entrySpans(userId, minStart, maxEnd),
-      repo.categoriesOfEntries(rows.map((r) => r.id)),
-    ]);
+    // One after the other: in a transaction both share one connection.
+    const spans = await r.entrySpans(userId, minStart, maxEnd);
+    const categories = await r.categoriesOfEntries(rows.map((row) => row.id));
     const overlapping = overlappingIds(spans);
-    return rows.map((r) => presentEntry(r, categories.get(r.id) ?? [], overlapping.has(r.id)));
+    return rows.map((row) => presentEntry(row, categories.get(row.id) ?? [], overlapping.has(row.id)));
   }
 
   async function entryOrThrow(id: number): Promise<EntryRow> {
@@ -211,11 +266,56 @@ export function createDiaryService(deps: DiaryDeps) {
     return presentEntries(userId, rows);
   }
 
-  async function getEntry(viewer: DiaryViewer, id: number): Promise<Entry> {
+  /** One entry as presented, with the ETag of what is stored (read through `r`). */
+  async function entryVersion(row: EntryRow, r: DiaryRepo = repo): Promise<EntryVersion> {
+    const [entry] = (await presentEntries(row.user_id, [row], r)) as [Entry];
+    return {
+      entry,
+      etag: entryEtag(
+        row,
+        entry.category.map((c) => c.id),
+      ),
+    };
+  }
+
+  async function getEntry(viewer: DiaryViewer, id: number, context: AuditContext): Promise<EntryVersion> {
     const row = await entryOrThrow(id);
-    assertReadable(viewer, row.user_id);
-    const [entry] = await presentEntries(row.user_id, [row]);
-    return entry as Entry;
+    await assertReadable(viewer, { userId: row.user_id, diaryId: row.diary_id }, { context, what: 'entry' });
+    return entryVersion(row);
+  }
+
+  /** Merges an edit into the locked entry, checks the result and writes it, all through the transaction's repo. */
+  async function mergeEntryEdit(
+    txRepo: DiaryRepo,
+    viewer: DiaryViewer,
+    row: EntryRow,
+    body: EntryUpdate,
+  ): Promise<EntryVersion> {
+    const { category, ...patch } = body;
+    const merged = {
+      title: row.title,
+      feeling: row.feeling,
+      start_date: row.start_date,
+      start_time: row.start_time,
+      end_date: row.end_date,
+      end_time: row.end_time,
+      time_zone: row.time_zone,
+      place: row.place,
+      note: row.note,
+      feedback: row.feedback,
+      ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
+    };
+    const instants = entryInstants(merged);
+    const errors = {
+      ...('errors' in instants ? instants.errors : {}),
+      ...(category ? await categoryErrors(viewer.id, category, txRepo) : {}),
+    };
+    if (Object.keys(errors).length > 0 || 'errors' in instants) throw badRequest(errors);
+    const values: EntryValues = { ...merged, start_ms: instants.startMs, end_ms: instants.endMs };
+    await txRepo.updateEntry(row.id, viewer.id, values, category, now());
+    const updated = await txRepo.findEntry(row.id);
+    if (!updated) throw notFound();
+    return entryVersion(updated, txRepo);
   }
 
   return {
@@ -237,8 +337,12 @@ export function createDiaryService(deps: DiaryDeps) {
     },
 
     // --- categories
-    async listCategories(viewer: DiaryViewer, user?: number): Promise<Category[]> {
-      const owner = await readableUser(viewer, user);
+    async listCategories(
+      viewer: DiaryViewer,
+      user: number | undefined,
+      context: AuditContext,
+    ): Promise<Category[]> {
+      const owner = await readableUser(viewer, user, { context, what: 'categories' });
       const [jars, rows] = await Promise.all([ensureJars(owner.id), repo.listCategories(owner.id)]);
       return rows.map(categoryPresenter(jars));
     },
@@ -271,8 +375,12 @@ export function createDiaryService(deps: DiaryDeps) {
     },
 
     // --- diaries
-    async listDiaries(viewer: DiaryViewer, user?: number): Promise<Diary[]> {
-      const owner = await readableUser(viewer, user);
+    async listDiaries(
+      viewer: DiaryViewer,
+      user: number | undefined,
+      context: AuditContext,
+    ): Promise<Diary[]> {
+      const owner = await readableUser(viewer, user, { context, what: 'diary' });
       const diary = await ensureDiary(owner);
       return [{ id: diary.id, title: diary.title, user: diary.user_id }];
     },
@@ -293,10 +401,19 @@ export function createDiaryService(deps: DiaryDeps) {
     },
 
     /** GET /diaries/{diaryId}/entries/: the owner's, or any diary for an admin. */
-    async listDiaryEntries(viewer: DiaryViewer, diaryId: number, query: EntryListQuery): Promise<Entry[]> {
+    async listDiaryEntries(
+      viewer: DiaryViewer,
+      diaryId: number,
+      query: EntryListQuery,
+      context: AuditContext,
+    ): Promise<Entry[]> {
       const diary = await repo.findDiary(diaryId);
       if (!diary) throw notFound();
-      assertReadable(viewer, diary.user_id);
+      await assertReadable(
+        viewer,
+        { userId: diary.user_id, diaryId: diary.id },
+        { context, what: 'entries' },
+      );
       return listEntriesOf(diary.user_id, query, diary.id);
     },
 
@@ -322,35 +439,42 @@ export function createDiaryService(deps: DiaryDeps) {
         categoryIds: category,
         now: now(),
       });
-      return getEntry(viewer, id);
+      // The viewer owns the diary, so this read records nothing.
+      return (await entryVersion(await entryOrThrow(id))).entry;
     },
 
-    async updateEntry(viewer: DiaryViewer, id: number, body: EntryUpdate): Promise<Entry> {
-      const row = await entryOrThrow(id);
-      assertWritable(viewer, row.user_id);
-      const { category, ...patch } = body;
-      const merged = {
-        title: row.title,
-        feeling: row.feeling,
-        start_date: row.start_date,
-        start_time: row.start_time,
-        end_date: row.end_date,
-        end_time: row.end_time,
-        time_zone: row.time_zone,
-        place: row.place,
-        note: row.note,
-        feedback: row.feedback,
-        ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
-      };
-      const instants = entryInstants(merged);
-      const errors = {
-        ...('errors' in instants ? instants.errors : {}),
-        ...(category ? await categoryErrors(viewer.id, category) : {}),
-      };
-      if (Object.keys(errors).length > 0 || 'errors' in instants) throw badRequest(errors);
-      const values: EntryValues = { ...merged, start_ms: instants.startMs, end_ms: instants.endMs };
-      await repo.updateEntry(id, viewer.id, values, category, now());
-      return getEntry(viewer, id);
+    /**
+     * The owner's edit: the lock, the If-Match check, the merge, the checks and the write in one
+     * transaction, so two edits at once each merge into what the other wrote.
+     */
+    async updateEntry(
+      viewer: DiaryViewer,
+      id: number,
+      body: EntryUpdate,
+      options: { ifMatch?: string | undefined } = {},
+    ): Promise<EntryVersion> {
+      return db.transaction().execute(async (tx) => {
+        const txRepo = createDiaryRepo(tx);
+        if (!(await lockRowForUpdate(tx, 'diary_entries', id))) throw notFound();
+        const row = await txRepo.findEntry(id);
+        if (!row) throw notFound();
+        assertWritable(viewer, row.user_id);
+        if (options.ifMatch !== undefined) {
+          const stored = (await txRepo.categoriesOfEntries([id])).get(id) ?? [];
+          if (
+            !ifMatchAllows(
+              options.ifMatch,
+              entryEtag(
+                row,
+                stored.map((c) => c.id),
+              ),
+            )
+          ) {
+            throw preconditionFailed(ENTRY_CHANGED_SINCE_READ);
+          }
+        }
+        return mergeEntryEdit(txRepo, viewer, row, body);
+      });
     },
 
     async deleteEntry(viewer: DiaryViewer, id: number): Promise<void> {

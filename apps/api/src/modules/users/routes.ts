@@ -19,8 +19,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentAuth, requestOrigin } from '../../http/auth';
 import { fieldError, notFound, readingMultipart } from '../../http/errors';
+import { IfMatchHeaders } from '../../http/etag';
 import { refuseNullCharacters } from '../../http/null-characters';
 import { presentUser } from '../accounts/presenter';
+import type { AuditContext } from '../audit/record';
 import type { UsersService } from './service';
 import { buildImportTemplate, TEMPLATE_FILENAME, XLSX_CONTENT_TYPE } from './template';
 
@@ -38,6 +40,12 @@ function userId(raw: string): number {
   const id = Number(raw);
   if (id > 2_147_483_647) throw notFound();
   return id;
+}
+
+/** Who is acting, for the audit log: the signed-in administrator and the client's address. */
+function auditContext(request: FastifyRequest): AuditContext {
+  const { id, email } = currentAuth(request).user;
+  return { actor: { id, email }, ip: request.ip };
 }
 
 /** The same URL with another page number, absolute, as Django REST Framework links pages. */
@@ -110,7 +118,7 @@ export function registerUsersRoutes(
     },
     handler: async (request, reply) => {
       const input = UserCreate.parse(await readUserForm(request));
-      const created = await users.create(input);
+      const created = await users.create(input, auditContext(request));
       return reply.code(201).send(presentUser(created, requestOrigin(request)));
     },
   });
@@ -147,7 +155,7 @@ export function registerUsersRoutes(
     },
     handler: async (request, reply) => {
       const file = await readImportFile(request);
-      const { created } = await users.importWorkbook(file);
+      const { created } = await users.importWorkbook(file, auditContext(request));
       return reply
         .code(201)
         .send({ created, detail: `Imported ${created} user${created === 1 ? '' : 's'}.` });
@@ -159,12 +167,18 @@ export function registerUsersRoutes(
     schema: {
       tags,
       summary: 'One user',
+      description:
+        'Carries an `ETag` of the stored user; send it back as `If-Match` when saving the edit form, so an edit ' +
+        'made meanwhile by someone else is not overwritten (412).',
       security: bearer,
       params: IdParams,
       response: { 200: User, 404: ErrorDetail, ...denied },
     },
-    handler: async (request) =>
-      presentUser(await users.get(userId(request.params.id)), requestOrigin(request)),
+    handler: async (request, reply) => {
+      const { user, etag } = await users.get(userId(request.params.id));
+      reply.header('etag', etag);
+      return presentUser(user, requestOrigin(request));
+    },
   });
 
   r.put('/api/users/users/:id/', {
@@ -175,16 +189,29 @@ export function registerUsersRoutes(
       description:
         "The create form's fields, each optional; an empty or missing password keeps the current one. " +
         'A new password or deactivation signs the user out. An admin cannot deactivate themselves, and the ' +
-        'last active admin cannot be deactivated or demoted (400 {"detail"}).',
+        'last active admin cannot be deactivated or demoted (400 {"detail"}). With `If-Match` (the `ETag` of ' +
+        'the GET the form was filled from), an edit of a user changed since answers 412 {"detail"} and changes ' +
+        'nothing. The answer carries the new `ETag`.',
       security: bearer,
       params: IdParams,
-      response: { 200: User, 400: z.union([ValidationErrors, ErrorDetail]), 404: ErrorDetail, ...denied },
+      headers: IfMatchHeaders,
+      response: {
+        200: User,
+        400: z.union([ValidationErrors, ErrorDetail]),
+        404: ErrorDetail,
+        412: ErrorDetail,
+        ...denied,
+      },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const id = userId(request.params.id);
       const input = UserUpdate.parse(await readUserForm(request));
-      const updated = await users.update(currentAuth(request), id, input);
-      return presentUser(updated, requestOrigin(request));
+      const { user, etag } = await users.update(currentAuth(request), id, input, {
+        ifMatch: request.headers['if-match'],
+        context: auditContext(request),
+      });
+      reply.header('etag', etag);
+      return presentUser(user, requestOrigin(request));
     },
   });
 
@@ -199,7 +226,7 @@ export function registerUsersRoutes(
       response: { 204: z.null().describe('No content'), 400: ErrorDetail, 404: ErrorDetail, ...denied },
     },
     handler: async (request, reply) => {
-      await users.remove(currentAuth(request), userId(request.params.id));
+      await users.remove(currentAuth(request), userId(request.params.id), auditContext(request));
       return reply.code(204).send(null);
     },
   });

@@ -13,12 +13,14 @@ import {
   type UserSearchResult,
   type UserUpdate,
 } from '@staff/contracts';
-import { toBool } from '../../db/dialect';
+import { lockRowForUpdate, toBool } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import { ApiError, fieldError, notFound } from '../../http/errors';
+import { ifMatchAllows, preconditionFailed, strongEtag } from '../../http/etag';
 import { hashPassword } from '../accounts/passwords';
 import { createAccountsRepo, type UserRow } from '../accounts/repo';
 import type { AuthenticatedUser } from '../accounts/service';
+import { type AuditContext, recordAuditEvent } from '../audit/record';
 import { checkImportRows, pickImportSheet } from './import';
 import { createUsersRepo, isUniqueViolation, type NewUser, type UserPatch } from './repo';
 import { readWorkbook, WORKBOOK_MESSAGES, WorkbookRefused } from './workbook';
@@ -29,6 +31,7 @@ export const SELF_DELETE = 'You cannot delete your own account.';
 export const SELF_DEACTIVATE = 'You cannot deactivate your own account.';
 export const LAST_ADMIN =
   'This is the last active administrator: make another user an active admin before removing, deactivating or demoting this one.';
+export const USER_CHANGED_SINCE_READ = 'This user was changed by someone else since you opened it.';
 export const IMPORT_NO_ROWS = 'The file has no users to import.';
 export const IMPORT_REFUSED = 'Nothing was imported: fix the problems listed and upload the file again.';
 /** Enough to fix a file by; a wholly wrong file would otherwise answer with thousands. */
@@ -61,6 +64,52 @@ function parseOrdering(ordering: string): { field: UserOrderingField; descending
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
+/**
+ * The ETag of a user as GET presents it: a hash of the stored fields the representation carries
+ * (avatar_url is the avatar path on an origin, so the path stands for it).
+ */
+export function userEtag(row: UserRow): string {
+  return strongEtag([
+    row.id,
+    row.email,
+    row.username,
+    row.first_name,
+    row.middle_name,
+    row.last_name,
+    row.phone,
+    row.gender || null,
+    row.role,
+    toBool(row.is_active),
+    row.avatar,
+  ]);
+}
+
+/** A user with the ETag of the row it was read from. */
+export interface UserVersion {
+  user: UserRow;
+  etag: string;
+}
+
+/** The fields of the form as the API names them, compared with what is stored. */
+function changedFields(target: UserRow, patch: UserPatch): string[] {
+  const stored: Record<keyof Omit<UserPatch, 'passwordHash'>, [string, unknown]> = {
+    email: ['email', target.email],
+    firstName: ['first_name', target.first_name],
+    middleName: ['middle_name', target.middle_name],
+    lastName: ['last_name', target.last_name],
+    phone: ['phone', target.phone],
+    gender: ['gender', target.gender || null],
+    role: ['role', target.role],
+    isActive: ['is_active', toBool(target.is_active)],
+  };
+  return Object.entries(stored)
+    .filter(([key, [, before]]) => {
+      const after = patch[key as keyof UserPatch];
+      return after !== undefined && after !== before;
+    })
+    .map(([, [name]]) => name);
+}
+
 function refuseImport(problems: UserImportProblem[]): never {
   const sorted = [...problems].sort((a, b) => a.row - b.row);
   const body: UserImportRefusal = {
@@ -87,6 +136,32 @@ async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Pr
   return out;
 }
 
+/**
+ * user.update names the fields that changed (a role or active change with its from and to);
+ * user.password_set says a password was set, never which. A save that changed nothing records nothing.
+ */
+async function recordUserChange(
+  tx: Db,
+  context: AuditContext,
+  target: UserRow,
+  patch: UserPatch,
+  at: Date,
+): Promise<void> {
+  const fields = changedFields(target, patch);
+  const userTarget = { type: 'user' as const, id: target.id };
+  if (fields.length > 0) {
+    const detail: Record<string, unknown> = { fields };
+    if (fields.includes('role')) detail.role = { from: target.role, to: patch.role };
+    if (fields.includes('is_active')) {
+      detail.is_active = { from: toBool(target.is_active), to: patch.isActive };
+    }
+    await recordAuditEvent(tx, context, { action: 'user.update', target: userTarget, detail }, at);
+  }
+  if (patch.passwordHash) {
+    await recordAuditEvent(tx, context, { action: 'user.password_set', target: userTarget }, at);
+  }
+}
+
 export function createUsersService(deps: UsersDeps) {
   const { db, now } = deps;
   const repo = createUsersRepo(db);
@@ -102,21 +177,25 @@ export function createUsersService(deps: UsersDeps) {
    * refusing it when it would leave none (two admins removing each other at
    * once cannot both pass).
    */
-  async function changeGuarded(
+  async function changeGuarded<T>(
     id: number,
+    check: (target: UserRow) => void,
     becomes: (target: UserRow) => { activeAdmin: boolean },
-    write: (tx: Db, target: UserRow) => Promise<void>,
-  ): Promise<void> {
-    await db.transaction().execute(async (tx) => {
+    write: (tx: Db, target: UserRow) => Promise<T>,
+  ): Promise<T> {
+    return db.transaction().execute(async (tx) => {
       const txRepo = createUsersRepo(tx);
       const admins = await txRepo.lockActiveAdminIds();
+      // The target is read after its lock, so what is checked and merged is what gets overwritten.
+      if (!(await lockRowForUpdate(tx, 'users', id))) throw notFound();
       const target = await txRepo.findUser(id);
       if (!target) throw notFound();
+      check(target);
       const isActiveAdmin = admins.includes(id);
       if (isActiveAdmin && !becomes(target).activeAdmin && admins.length <= 1) {
         throw new ApiError(400, { detail: LAST_ADMIN });
       }
-      await write(tx, target);
+      return write(tx, target);
     });
   }
 
@@ -132,9 +211,12 @@ export function createUsersService(deps: UsersDeps) {
       return result;
     },
 
-    get: mustFind,
+    async get(id: number): Promise<UserVersion> {
+      const user = await mustFind(id);
+      return { user, etag: userEtag(user) };
+    },
 
-    async create(input: UserCreate): Promise<UserRow> {
+    async create(input: UserCreate, context: AuditContext): Promise<UserRow> {
       const email = normaliseEmail(input.email);
       if (await repo.emailTakenByOther(email)) throw fieldError('email', DUPLICATE_EMAIL);
       const user: NewUser = {
@@ -150,7 +232,21 @@ export function createUsersService(deps: UsersDeps) {
       };
       let id: number;
       try {
-        id = await repo.insertUser(user, now());
+        id = await db.transaction().execute(async (tx) => {
+          const at = now();
+          const created = await createUsersRepo(tx).insertUser(user, at);
+          await recordAuditEvent(
+            tx,
+            context,
+            {
+              action: 'user.create',
+              target: { type: 'user', id: created },
+              detail: { email, role: user.role },
+            },
+            at,
+          );
+          return created;
+        });
       } catch (err) {
         if (isUniqueViolation(err)) throw fieldError('email', DUPLICATE_EMAIL);
         throw err;
@@ -158,7 +254,16 @@ export function createUsersService(deps: UsersDeps) {
       return mustFind(id);
     },
 
-    async update(actor: AuthenticatedUser, id: number, input: UserUpdate): Promise<UserRow> {
+    /**
+     * The administrator's edit: the lock, the If-Match check, the e-mail check, the merge and the
+     * write in one transaction, with its audit events.
+     */
+    async update(
+      actor: AuthenticatedUser,
+      id: number,
+      input: UserUpdate,
+      options: { ifMatch?: string | undefined; context: AuditContext },
+    ): Promise<UserVersion> {
       if (actor.user.id === id && input.is_active === false) {
         throw new ApiError(400, { detail: SELF_DEACTIVATE });
       }
@@ -171,52 +276,69 @@ export function createUsersService(deps: UsersDeps) {
       if (input.gender !== undefined) patch.gender = input.gender || null;
       if (input.role !== undefined) patch.role = input.role;
       if (input.is_active !== undefined) patch.isActive = input.is_active;
-      if (patch.email !== undefined && (await repo.emailTakenByOther(patch.email, id))) {
-        throw fieldError('email', DUPLICATE_EMAIL);
-      }
       // Hashed before the transaction, which should hold its locks for milliseconds, not scrypt's time.
       if (input.password) patch.passwordHash = await hashPassword(input.password);
 
       try {
-        await changeGuarded(
+        return await changeGuarded(
           id,
+          (target) => {
+            if (!ifMatchAllows(options.ifMatch, userEtag(target))) {
+              throw preconditionFailed(USER_CHANGED_SINCE_READ);
+            }
+          },
           (target) => ({
             activeAdmin:
               (patch.role ?? target.role) === 'admin' && (patch.isActive ?? toBool(target.is_active)),
           }),
           async (tx, target) => {
+            const txRepo = createUsersRepo(tx);
+            if (patch.email !== undefined && (await txRepo.emailTakenByOther(patch.email, id))) {
+              throw fieldError('email', DUPLICATE_EMAIL);
+            }
             const at = now();
-            await createUsersRepo(tx).updateUser(id, patch, at);
+            await txRepo.updateUser(id, patch, at);
             const deactivated = patch.isActive === false && toBool(target.is_active);
             if (deactivated || patch.passwordHash) {
               // A new password signs them out everywhere, except the admin's own current session.
               const keep = actor.user.id === id && !deactivated ? actor.family : undefined;
               await createAccountsRepo(tx).revokeUserTokens(id, at, keep);
             }
+            await recordUserChange(tx, options.context, target, patch, at);
+            const updated = await txRepo.findUser(id);
+            if (!updated) throw notFound();
+            return { user: updated, etag: userEtag(updated) };
           },
         );
       } catch (err) {
         if (isUniqueViolation(err)) throw fieldError('email', DUPLICATE_EMAIL);
         throw err;
       }
-      return mustFind(id);
     },
 
-    async remove(actor: AuthenticatedUser, id: number): Promise<void> {
+    async remove(actor: AuthenticatedUser, id: number, context: AuditContext): Promise<void> {
       if (actor.user.id === id) throw new ApiError(400, { detail: SELF_DELETE });
       await changeGuarded(
         id,
+        () => {},
         () => ({ activeAdmin: false }),
-        async (tx) => {
+        async (tx, target) => {
+          const at = now();
           // The foreign key would delete them too; revoking first says what is meant.
-          await createAccountsRepo(tx).revokeUserTokens(id, now());
+          await createAccountsRepo(tx).revokeUserTokens(id, at);
           await createUsersRepo(tx).deleteUser(id);
+          await recordAuditEvent(
+            tx,
+            context,
+            { action: 'user.delete', target: { type: 'user', id }, detail: { email: target.email } },
+            at,
+          );
         },
       );
     },
 
     /** Creates every user of the workbook in one transaction, or none and says why. */
-    async importWorkbook(file: Buffer): Promise<{ created: number }> {
+    async importWorkbook(file: Buffer, context: AuditContext): Promise<{ created: number }> {
       let checked: ReturnType<typeof checkImportRows>;
       try {
         const sheet = pickImportSheet(await readWorkbook(file));
@@ -251,7 +373,16 @@ export function createUsersService(deps: UsersDeps) {
         isActive: user.is_active,
       }));
       try {
-        await db.transaction().execute((tx) => createUsersRepo(tx).insertUsers(users, now()));
+        await db.transaction().execute(async (tx) => {
+          const at = now();
+          await createUsersRepo(tx).insertUsers(users, at);
+          await recordAuditEvent(
+            tx,
+            context,
+            { action: 'user.import', detail: { created: users.length } },
+            at,
+          );
+        });
       } catch (err) {
         // Someone created one of these e-mails while the passwords were being hashed.
         if (isUniqueViolation(err)) refuseImport(await takenProblems());

@@ -8,6 +8,8 @@ export const IMPORT_FAILED = 'Import failed.';
 export const TEMPLATE_REFUSED = 'You are not authorized to download the template.';
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this user?';
 export const ONLY_XLSX = 'Only .xlsx files are accepted.';
+export const USER_EDIT_CONFLICT =
+  'Someone else changed this user while you were editing. Their changes are now in the form and yours are kept; review them and save again.';
 
 /** The server's detail, else its whole error object as text, else 'Failed to save user'. */
 export function saveErrorMessage(error: unknown): string {

@@ -2,14 +2,17 @@
 // confirmation) goes to /diary, and an entry that fails to load redirects to /diary (spec section 4).
 import { Badge, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { Entry } from '@staff/contracts';
+import type { Category, Entry } from '@staff/contracts';
 import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
+import type { Versioned } from '../../../lib/api-client';
+import { EditConflict, isPreconditionFailed, mergeAfterConflict } from '../../../lib/edit-conflict';
 import { useDeleteEntry } from '../api/delete-entry';
 import { useCategories } from '../api/get-categories';
-import { useEntry } from '../api/get-entry';
+import { entryQueryOptions, useEntry } from '../api/get-entry';
 import { useUpdateEntry } from '../api/update-entry';
 import { browserTimeZone } from '../date-range';
 import { type EntryFormValues, entryPayload, entryValuesOf } from '../entry-form-values';
@@ -19,6 +22,45 @@ import { OVERLAP_LABEL } from './entry-card';
 import { EntryForm } from './entry-form';
 
 export const DELETE_ENTRY_CONFIRM = 'Are you sure you want to delete this entry?';
+export const ENTRY_EDIT_CONFLICT =
+  'This entry was changed somewhere else (another tab or device) while you were editing. Those changes are now in the form and yours are kept; review them and save again.';
+
+const FIELD_LABELS: Record<keyof EntryFormValues, string> = {
+  title: 'Title',
+  feeling: 'Feeling',
+  start_date: 'Start date',
+  start_time: 'Start time',
+  end_date: 'End date',
+  end_time: 'End time',
+  category: 'Categories',
+  place: 'Place',
+  note: 'Note',
+  feedback: 'Feedback',
+};
+
+/** The form's next values after a 412, and a line for each field changed both here and there. */
+function entryEditConflict(
+  from: Entry,
+  typed: EntryFormValues,
+  newer: Entry,
+  categories: Category[] | undefined,
+): EditConflict<EntryFormValues> {
+  const { values, conflicts } = mergeAfterConflict(entryValuesOf(from), typed, entryValuesOf(newer));
+  const titleOf = (id: string) =>
+    newer.category.find((c) => String(c.id) === id)?.title ??
+    categories?.find((c) => String(c.id) === id)?.title ??
+    id;
+  const shown = (field: keyof EntryFormValues, value: EntryFormValues[keyof EntryFormValues]) => {
+    if (field === 'category') return (value as string[]).map(titleOf).join(', ');
+    if (field === 'feeling') return feelingLabel(value as Entry['feeling']);
+    return String(value) || '(empty)';
+  };
+  const notes = conflicts.map(
+    ({ field, theirs }) =>
+      `${FIELD_LABELS[field]}: your value is kept; the saved one is ${shown(field, theirs)}.`,
+  );
+  return new EditConflict(ENTRY_EDIT_CONFLICT, values, notes);
+}
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -85,18 +127,32 @@ export function EntryDetailPage({ mode }: { mode: 'view' | 'edit' }) {
   const update = useUpdateEntry();
   const remove = useDeleteEntry();
   const [confirming, setConfirming] = useState(false);
-  useDocumentTitle(entry.data ? entry.data.title : 'Entry');
+  const queryClient = useQueryClient();
+  // The version the edit form was filled from, kept apart from the live query so that a refetch
+  // does not move the If-Match along while the form still shows the older values.
+  const [loaded, setLoaded] = useState<Versioned<Entry> | null>(null);
+  if (entry.data && (loaded === null || loaded.data.id !== entry.data.data.id)) setLoaded(entry.data);
+  useDocumentTitle(entry.data ? entry.data.data.title : 'Entry');
 
   useEffect(() => {
     if (entry.isError) console.error('Failed to load the entry', entry.error);
   }, [entry.isError, entry.error]);
 
   if (!Number.isInteger(id) || id <= 0 || entry.isError) return <Navigate to="/diary" replace />;
-  if (!entry.data) return <PageLoader />;
-  const data = entry.data;
+  if (!entry.data || !loaded) return <PageLoader />;
+  const data = mode === 'edit' ? loaded.data : entry.data.data;
 
   const save = async (values: EntryFormValues) => {
-    await update.mutateAsync({ id, body: entryPayload(values, data.time_zone || browserTimeZone()) });
+    const from = loaded;
+    const body = entryPayload(values, from.data.time_zone || browserTimeZone());
+    try {
+      await update.mutateAsync({ id, body, etag: from.etag });
+    } catch (error) {
+      if (!isPreconditionFailed(error)) throw error;
+      const newer = await queryClient.fetchQuery({ ...entryQueryOptions(id), staleTime: 0 });
+      setLoaded(newer);
+      throw entryEditConflict(from.data, values, newer.data, categories.data);
+    }
     navigate(`/entries/${id}`);
   };
 

@@ -5,6 +5,7 @@ import {
   Alert,
   Button,
   Group,
+  List,
   MultiSelect,
   Paper,
   Select,
@@ -18,6 +19,7 @@ import { type Category, ENTRY_MESSAGES, FEELINGS, type Feeling } from '@staff/co
 import { IconAlertCircle, IconCategory } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { ApiError, fieldErrorsOf } from '../../../lib/api-client';
+import { EditConflict } from '../../../lib/edit-conflict';
 import { ENTRY_FIELDS, type EntryFormValues, validateEntryValues } from '../entry-form-values';
 import { feelingLabel, toHhMm } from '../entry-format';
 
@@ -45,6 +47,8 @@ export function EntryForm({
   secondaryAction,
 }: EntryFormProps) {
   const [banner, setBanner] = useState<string | null>(null);
+  /** Notes of the last save refused because the entry was saved elsewhere first; null otherwise. */
+  const [conflictNotes, setConflictNotes] = useState<string[] | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const form = useForm<EntryFormValues>({
     initialValues,
@@ -55,10 +59,18 @@ export function EntryForm({
   const submit = form.onSubmit(
     async (values) => {
       setBanner(null);
+      setConflictNotes(null);
       setSubmitting(true);
       try {
         await onSubmit(values);
       } catch (error) {
+        if (error instanceof EditConflict) {
+          // Saved elsewhere first: the form takes the merged values and the next save goes over them.
+          form.setValues(error.values as EntryFormValues);
+          setConflictNotes(error.notes);
+          setBanner(error.message);
+          return;
+        }
         const fields = fieldErrorsOf(error);
         const known = Object.fromEntries(
           Object.entries(fields).filter(([k]) => (ENTRY_FIELDS as string[]).includes(k)),
@@ -96,8 +108,20 @@ export function EntryForm({
       <form onSubmit={submit} noValidate aria-label="Entry">
         <Stack gap="md">
           {banner && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert">
+            <Alert
+              color={conflictNotes ? 'orange' : 'red'}
+              variant="light"
+              icon={<IconAlertCircle />}
+              role="alert"
+            >
               {banner}
+              {conflictNotes && conflictNotes.length > 0 && (
+                <List size="sm" mt="xs">
+                  {conflictNotes.map((note) => (
+                    <List.Item key={note}>{note}</List.Item>
+                  ))}
+                </List>
+              )}
             </Alert>
           )}
           <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />

@@ -1,11 +1,11 @@
-// GET /api/users/users/{id}/: the user the edit form loads.
+// GET /api/users/users/{id}/: the user the edit form loads, with the ETag its save sends back.
 import { User } from '@staff/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type Versioned } from '../../../lib/api-client';
 import { adminUserKeys, userPath } from './user-keys';
 
-export function fetchUser(id: number, signal?: AbortSignal): Promise<User> {
-  return api.get(userPath(id), { schema: User, signal });
+export function fetchUser(id: number, signal?: AbortSignal): Promise<Versioned<User>> {
+  return api.requestVersioned(userPath(id), { schema: User, signal });
 }
 
 export function userQueryOptions(id: number) {

@@ -1,4 +1,5 @@
-// PUT /api/users/users/{id}/ (multipart): the edit form's non-empty fields.
+// PUT /api/users/users/{id}/ (multipart): the edit form's non-empty fields, with If-Match set to the
+// ETag the form was loaded with, so a user changed meanwhile answers 412 instead of being overwritten.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { userKeys } from '../../../lib/current-user';
@@ -8,10 +9,12 @@ import { userPath } from './user-keys';
 export interface UserUpdateRequest {
   id: number;
   values: UserFormValues;
+  /** The ETag of the load the form started from; null sends no If-Match. */
+  etag: string | null;
 }
 
-export function updateUser({ id, values }: UserUpdateRequest): Promise<unknown> {
-  return api.put(userPath(id), userFormData(values));
+export function updateUser({ id, values, etag }: UserUpdateRequest): Promise<unknown> {
+  return api.put(userPath(id), userFormData(values), etag ? { headers: { 'If-Match': etag } } : {});
 }
 
 export function useUpdateUser() {

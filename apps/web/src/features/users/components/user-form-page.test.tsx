@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeApi, formFields, jsonResponse } from '../../../test/fake-api';
+import { type FakeRequest, fakeApi, formFields, jsonResponse } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render';
 import { ROLE_NAMES, testUser } from '../test-users';
+import { USER_EDIT_CONFLICT } from '../user-errors';
 import { CreateUserPage, EditUserPage } from './user-form-page';
 
 const LAN = testUser(7, {
@@ -196,6 +197,63 @@ describe('EditUserPage', { timeout: 20_000 }, () => {
 
     await screen.findByText(/This password is too short/);
     expect(api.callsTo('PUT /api/users/users/7/')).toHaveLength(0);
+  });
+
+  it('sends If-Match; on 412 shows the newer values, keeps what was typed, and saves again', async () => {
+    // The server: a stored user and its version; PUT honours If-Match as the API does.
+    let stored = { ...LAN };
+    let version = 1;
+    const withEtag = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { 'Content-Type': 'application/json', ETag: `"v${version}"` },
+      });
+    const api = fakeApi({
+      'GET /api/users/roles/': () => jsonResponse(200, ROLE_NAMES),
+      'GET /api/users/users/7/': () => withEtag(200, stored),
+      'PUT /api/users/users/7/': (request: FakeRequest) => {
+        if (request.headers.get('If-Match') !== `"v${version}"`) {
+          return jsonResponse(412, { detail: 'This user was changed by someone else since you opened it.' });
+        }
+        const fields = formFields(request.body);
+        stored = {
+          ...stored,
+          first_name: fields.first_name ?? '',
+          last_name: fields.last_name ?? '',
+          phone: fields.phone ?? '',
+        };
+        version += 1;
+        return withEtag(200, stored);
+      },
+    });
+    const { router } = renderForm('/admin/users/7/edit');
+    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveProperty('value', 'lan@example.com'));
+
+    // Another administrator saves a new phone and last name while this form is open.
+    stored = { ...stored, phone: '0988 777 666', last_name: 'Trần' };
+    version += 1;
+
+    await user.clear(screen.getByLabelText('First name'));
+    await user.type(screen.getByLabelText('First name'), 'Lanh');
+    await user.clear(screen.getByLabelText('Last name'));
+    await user.type(screen.getByLabelText('Last name'), 'Lê');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(USER_EDIT_CONFLICT);
+    expect(alert.textContent).toContain('Last name: your value is kept; they saved Trần.');
+    expect(router.state.location.pathname).toBe('/admin/users/7/edit');
+    // Their phone is in the form; what was typed is kept.
+    await waitFor(() => expect(screen.getByLabelText('Phone')).toHaveProperty('value', '0988 777 666'));
+    expect(screen.getByLabelText('First name')).toHaveProperty('value', 'Lanh');
+    expect(screen.getByLabelText('Last name')).toHaveProperty('value', 'Lê');
+    expect(stored.first_name).toBe('Lan');
+
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('User list');
+    const puts = api.callsTo('PUT /api/users/users/7/');
+    expect(puts.map((p) => p.headers.get('If-Match'))).toEqual(['"v1"', '"v2"']);
+    expect(stored).toMatchObject({ first_name: 'Lanh', last_name: 'Lê', phone: '0988 777 666' });
   });
 
   it('says the user was not found, with a way back to the list', async () => {

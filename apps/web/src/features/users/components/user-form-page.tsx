@@ -3,16 +3,51 @@
 import { Alert, Anchor, Button, Container, Group, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import type { User } from '@staff/contracts';
 import { IconAlertCircle, IconArrowLeft, IconCheck, IconUserQuestion } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { StatusPage } from '../../../components/status-page';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, type Versioned } from '../../../lib/api-client';
+import { EditConflict, isPreconditionFailed, mergeAfterConflict } from '../../../lib/edit-conflict';
 import { useCreateUser } from '../api/create-user';
-import { useUser } from '../api/get-user';
+import { userQueryOptions, useUser } from '../api/get-user';
 import { useUpdateUser } from '../api/update-user';
+import { USER_EDIT_CONFLICT } from '../user-errors';
 import { EMPTY_USER_FORM, type UserFormValues, userFormValuesOf } from '../user-form-data';
+import { GENDER_OPTIONS, roleLabel } from '../user-labels';
 import { UserForm } from './user-form';
+
+const FIELD_LABELS: Record<keyof UserFormValues, string> = {
+  email: 'Email',
+  first_name: 'First name',
+  middle_name: 'Middle name',
+  last_name: 'Last name',
+  phone: 'Phone',
+  role: 'Role',
+  gender: 'Gender',
+  is_active: 'Active',
+  password: 'Password',
+};
+
+function shownValue(field: keyof UserFormValues, value: unknown): string {
+  if (field === 'role') return roleLabel(String(value));
+  if (field === 'gender') return GENDER_OPTIONS.find((g) => g.value === value)?.label ?? 'Not specified';
+  if (field === 'is_active') return value ? 'Yes' : 'No';
+  return String(value) || '(empty)';
+}
+
+/** The form's next values after a 412, and a line for each field both people changed. */
+function userEditConflict(from: User, typed: UserFormValues, newer: User): EditConflict<UserFormValues> {
+  const { values, conflicts } = mergeAfterConflict(userFormValuesOf(from), typed, userFormValuesOf(newer));
+  const notes = conflicts.map(
+    ({ field, theirs }) =>
+      `${FIELD_LABELS[field]}: your value is kept; they saved ${shownValue(field, theirs)}.`,
+  );
+  return new EditConflict(USER_EDIT_CONFLICT, values, notes);
+}
 
 const LIST_PATH = '/admin/users';
 
@@ -78,6 +113,11 @@ export function EditUserPage() {
   const validId = Number.isSafeInteger(id) && id > 0;
   const user = useUser(validId ? id : null);
   const update = useUpdateUser();
+  const queryClient = useQueryClient();
+  // The version the form was filled from: a background refetch must not move the If-Match along
+  // with it while the form still shows the older values.
+  const [loaded, setLoaded] = useState<Versioned<User> | null>(null);
+  if (user.data && (loaded === null || loaded.data.id !== user.data.data.id)) setLoaded(user.data);
 
   const notFound = !validId || (user.error instanceof ApiError && user.error.status === 404);
   if (notFound) {
@@ -92,7 +132,16 @@ export function EditUserPage() {
   }
 
   const save = async (values: UserFormValues) => {
-    await update.mutateAsync({ id, values });
+    const from = loaded ?? user.data;
+    if (!from) return;
+    try {
+      await update.mutateAsync({ id, values, etag: from.etag });
+    } catch (error) {
+      if (!isPreconditionFailed(error)) throw error;
+      const newer = await queryClient.fetchQuery({ ...userQueryOptions(id), staleTime: 0 });
+      setLoaded(newer);
+      throw userEditConflict(from.data, values, newer.data);
+    }
     notifications.show({
       color: 'green',
       icon: <IconCheck />,
@@ -122,12 +171,12 @@ export function EditUserPage() {
           </Alert>
         )}
         {user.isPending && <PageLoader />}
-        {user.data && (
+        {loaded && (
           // Keyed by id so another user's edit page starts from that user's values.
           <UserForm
-            key={user.data.id}
+            key={loaded.data.id}
             mode="edit"
-            initialValues={userFormValuesOf(user.data)}
+            initialValues={userFormValuesOf(loaded.data)}
             onSubmit={save}
             cancelTo={listLocation}
           />

@@ -5,6 +5,7 @@ import {
   Button,
   Divider,
   Group,
+  List,
   Paper,
   PasswordInput,
   Select,
@@ -21,6 +22,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { fieldErrorsOf } from '../../../lib/api-client';
+import { EditConflict } from '../../../lib/edit-conflict';
 import { useRoles } from '../api/get-roles';
 import { saveErrorMessage } from '../user-errors';
 import type { UserFormValues } from '../user-form-data';
@@ -44,6 +46,8 @@ interface UserFormProps {
 export function UserForm({ mode, initialValues, onSubmit, cancelTo }: UserFormProps) {
   const roles = useRoles();
   const [failure, setFailure] = useState<string | null>(null);
+  /** Notes of the last save refused because someone else saved first; null otherwise. */
+  const [conflictNotes, setConflictNotes] = useState<string[] | null>(null);
   const [saving, setSaving] = useState(false);
   const form = useForm<UserFormValues>({
     initialValues,
@@ -52,10 +56,18 @@ export function UserForm({ mode, initialValues, onSubmit, cancelTo }: UserFormPr
 
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
+    setConflictNotes(null);
     setSaving(true);
     try {
       await onSubmit(values);
     } catch (error) {
+      if (error instanceof EditConflict) {
+        // Someone saved first: the form takes the merged values and the next save goes over theirs.
+        form.setValues(error.values as UserFormValues);
+        setConflictNotes(error.notes);
+        setFailure(error.message);
+        return;
+      }
       form.setErrors(fieldErrorsOf(error));
       setFailure(saveErrorMessage(error));
     } finally {
@@ -75,8 +87,20 @@ export function UserForm({ mode, initialValues, onSubmit, cancelTo }: UserFormPr
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {failure && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert">
+            <Alert
+              color={conflictNotes ? 'orange' : 'red'}
+              variant="light"
+              icon={<IconAlertCircle />}
+              role="alert"
+            >
               {failure}
+              {conflictNotes && conflictNotes.length > 0 && (
+                <List size="sm" mt="xs">
+                  {conflictNotes.map((note) => (
+                    <List.Item key={note}>{note}</List.Item>
+                  ))}
+                </List>
+              )}
             </Alert>
           )}
           <TextInput
