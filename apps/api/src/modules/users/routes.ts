@@ -17,9 +17,10 @@ import {
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentAuth, requestOrigin } from '../../http/auth';
+import { currentAuth } from '../../http/auth';
 import { fieldError, notFound, readingMultipart } from '../../http/errors';
 import { refuseNullCharacters } from '../../http/null-characters';
+import { pageLink, publicOrigin } from '../../http/public-url';
 import { presentUser } from '../accounts/presenter';
 import type { UsersService } from './service';
 import { buildImportTemplate, TEMPLATE_FILENAME, XLSX_CONTENT_TYPE } from './template';
@@ -38,13 +39,6 @@ function userId(raw: string): number {
   const id = Number(raw);
   if (id > 2_147_483_647) throw notFound();
   return id;
-}
-
-/** The same URL with another page number, absolute, as Django REST Framework links pages. */
-function pageLink(request: FastifyRequest, page: number): string {
-  const url = new URL(request.url, requestOrigin(request));
-  url.searchParams.set('page', String(page));
-  return url.toString();
 }
 
 /** A filter left empty (`?role=`) means "no filter", as the list screen sends it. */
@@ -85,7 +79,7 @@ export function registerUsersRoutes(
     handler: async (request) => {
       const query = request.query;
       const { count, rows } = await users.list(query);
-      const origin = requestOrigin(request);
+      const origin = publicOrigin(request);
       const lastPage = Math.max(1, Math.ceil(count / query.page_size));
       return {
         count,
@@ -111,7 +105,7 @@ export function registerUsersRoutes(
     handler: async (request, reply) => {
       const input = UserCreate.parse(await readUserForm(request));
       const created = await users.create(input);
-      return reply.code(201).send(presentUser(created, requestOrigin(request)));
+      return reply.code(201).send(presentUser(created, publicOrigin(request)));
     },
   });
 
@@ -164,7 +158,7 @@ export function registerUsersRoutes(
       response: { 200: User, 404: ErrorDetail, ...denied },
     },
     handler: async (request) =>
-      presentUser(await users.get(userId(request.params.id)), requestOrigin(request)),
+      presentUser(await users.get(userId(request.params.id)), publicOrigin(request)),
   });
 
   r.put('/api/users/users/:id/', {
@@ -184,7 +178,7 @@ export function registerUsersRoutes(
       const id = userId(request.params.id);
       const input = UserUpdate.parse(await readUserForm(request));
       const updated = await users.update(currentAuth(request), id, input);
-      return presentUser(updated, requestOrigin(request));
+      return presentUser(updated, publicOrigin(request));
     },
   });
 
