@@ -71,6 +71,9 @@ const HELMET_OPTIONS = {
   hsts: false,
 } as const satisfies FastifyHelmetOptions;
 
+/** An API path, however many slashes it starts with (the router reads `//api/` as `/api/`). */
+const API_PATH = /^\/+api(\/|\?|$)/;
+
 /** The same set for the answers helmet's hook never sees: framework errors and raw socket errors. */
 const SECURITY_HEADERS = securityHeadersOf(HELMET_OPTIONS);
 
@@ -106,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // API answers carry tokens and personal data: no browser or proxy may keep one. An answer that
   // says otherwise for itself (the health check, the quote stream) keeps its own.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+    if (API_PATH.test(request.url) && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
     return payload;

@@ -41,6 +41,7 @@ describe.each(testDatabases())('caching of answers (%s)', (kind) => {
       { method: 'POST', url: '/api/users/token/', payload: ADMIN },
       { method: 'POST', url: '/api/users/token/refresh/', payload: { refresh } },
       { method: 'GET', url: '/api/users/profile/', headers: admin },
+      { method: 'GET', url: '//api/users/profile/', headers: admin },
       { method: 'GET', url: '/api/users/users/', headers: admin },
       { method: 'GET', url: '/api/users/users/1/', headers: admin },
       { method: 'GET', url: '/api/diaries/diaries/', headers: admin },

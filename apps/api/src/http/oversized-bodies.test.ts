@@ -3,11 +3,12 @@
 // server reads and discards a bounded amount more first. Only a listening server shows this:
 // app.inject hands the whole body over at once.
 import { execFile } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, createTestApp, signIn, type TestApp, testDatabases } from '../test/harness';
-import { UNREAD_BODY_DRAIN_BYTES } from './unread-bodies';
+import { drainUnreadBody, UNREAD_BODY_DRAIN_BYTES } from './unread-bodies';
 
 const MB = 1024 * 1024;
 
@@ -158,5 +159,68 @@ describe.each(testDatabases())('oversized bodies over a real socket (%s)', (kind
     // Refused or cut off past the bound: either way the request settles instead of hanging.
     expect(['closed', 413]).toContain('error' in received ? 'closed' : received.status);
     await expectServerStillAnswers();
+  });
+});
+
+describe('reading what is left of a refused body', () => {
+  /** A server that drains every request with the given bounds and answers whether it read it all. */
+  async function drainingServer(maxBytes: number, maxMs: number) {
+    const server = http.createServer((req, res) => {
+      void drainUnreadBody(req, maxBytes, maxMs).then((whole) => res.end(String(whole)));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    /** Sends the head and `sent` bytes of a body declared `declared` long; resolves with the answer. */
+    const send = (declared: number, sent: number) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => {
+          socket.write(`POST / HTTP/1.1\r\nhost: x\r\ncontent-length: ${declared}\r\n\r\n`);
+          socket.write(Buffer.alloc(sent, 0x20));
+        });
+        let answer = '';
+        socket.on('data', (chunk) => {
+          answer += String(chunk);
+          if (/\r\n\r\n.*(true|false)/s.test(answer)) {
+            socket.destroy();
+            resolve(answer.slice(answer.indexOf('\r\n\r\n') + 4).replace(/^\w+\r\n|\r\n0\r\n\r\n$/g, ''));
+          }
+        });
+        socket.on('error', reject);
+      });
+    const close = () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // A connection whose rest was left unread is not waited for.
+        server.closeAllConnections();
+      });
+    return { send, close };
+  }
+
+  it('reads a body to its end within the bounds', async () => {
+    const server = await drainingServer(1024 * 1024, 60_000);
+    try {
+      expect(await server.send(200_000, 200_000)).toContain('true');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('gives up past the byte bound', async () => {
+    const server = await drainingServer(64 * 1024, 60_000);
+    try {
+      expect(await server.send(4 * MB, 4 * MB)).toContain('false');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('gives up on a client that stops sending, after the time bound', async () => {
+    const server = await drainingServer(MB, 200);
+    try {
+      // Ten bytes of a thousand, then silence: the answer still comes once the bound has passed.
+      expect(await server.send(1000, 10)).toContain('false');
+    } finally {
+      await server.close();
+    }
   });
 });
