@@ -9,7 +9,8 @@ export async function registerStatic(
   app: FastifyInstance,
   opts: { mediaDir: string; shippedMediaDir: string; webDistDir: string },
 ): Promise<void> {
-  fs.mkdirSync(opts.mediaDir, { recursive: true });
+  // Uploads are the server user's alone (config.ts restrictDataDir), whatever the umask.
+  fs.mkdirSync(opts.mediaDir, { recursive: true, mode: 0o700 });
   await app.register(fastifyStatic, {
     root: [opts.mediaDir, opts.shippedMediaDir],
     prefix: '/media/',
