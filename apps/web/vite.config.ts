@@ -58,7 +58,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the build: the app's source is not handed to every visitor (the API refuses
+    // *.map as well, in case one is ever built; apps/api/src/http/static.ts). The dev server keeps its own.
+    sourcemap: false,
     // dist/.vite/manifest.json: which chunk each route loads; bench/web-bench.mjs checks their sizes.
     manifest: true,
     rollupOptions: {

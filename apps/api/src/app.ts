@@ -18,8 +18,10 @@ import {
 } from './http/errors';
 import { registerGracefulClose } from './http/graceful-close';
 import { registerNullCharacterGuard } from './http/null-characters';
+import { registerPublicUrl } from './http/public-url';
 import { createRateLimiter } from './http/rate-limit';
 import { registerStatic } from './http/static';
+import { registerUnreadBodyDrain } from './http/unread-bodies';
 import { registerAccountsRoutes } from './modules/accounts/routes';
 import { type AccountsService, createAccountsService } from './modules/accounts/service';
 import { createTokenSigner } from './modules/accounts/tokens';
@@ -71,15 +73,27 @@ const HELMET_OPTIONS = {
   hsts: false,
 } as const satisfies FastifyHelmetOptions;
 
+/** An API path, however many slashes it starts with (the router reads `//api/` as `/api/`). */
+const API_PATH = /^\/+api(\/|\?|$)/;
+
 /** The same set for the answers helmet's hook never sees: framework errors and raw socket errors. */
 const SECURITY_HEADERS = securityHeadersOf(HELMET_OPTIONS);
+
+/**
+ * Fastify 5 trusts nobody for a bare hop count (it cannot check the nearest peer), so a count
+ * becomes what Express does with one: the nearest N hops are proxies. The README says a count is
+ * only right when the proxies are the one way in.
+ */
+function trustedProxies(setting: Config['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreDuplicateSlashes: true },
     frameworkErrors: answerFrameworkError(SECURITY_HEADERS),
@@ -92,6 +106,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerGracefulClose(app);
   registerNullCharacterGuard(app);
+  registerPublicUrl(app, config.publicUrl);
+  registerUnreadBodyDrain(app);
+  // API answers carry tokens and personal data: no browser or proxy may keep one. An answer that
+  // says otherwise for itself (the health check, the quote stream) keeps its own.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (API_PATH.test(request.url) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
   await app.register(helmet, HELMET_OPTIONS);
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 30, fieldSize: 16 * 1024, parts: 40 },

@@ -83,4 +83,64 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ DATA_DIR: dir, JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
   });
+
+  it('trusts no proxy by default, and a hop count or a list of proxy addresses when told', () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1,fd00::/8,loopback' }).trustProxy,
+    ).toEqual(['10.0.0.5', '10.1.0.0/16', '::1', 'fd00::/8', 'loopback']);
+    for (const bad of ['0', 'yes', '10.0.0.300', '10.0.0.0/33', '10.0.0.5,', 'example.com', '1.5']) {
+      expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('refuses TRUST_PROXY=true, saying why and what to set instead', () => {
+    const attempt = () => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'true' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/TRUST_PROXY: true is refused: it trusts every X-Forwarded-For entry/);
+    expect(attempt).toThrow(/Set the number of proxies in front of the app/);
+  });
+
+  it('keeps PUBLIC_URL without its trailing slash and refuses what is not an http(s) address', () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir }).publicUrl).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: '' }).publicUrl).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://staff.example.com/' }).publicUrl).toBe(
+      'https://staff.example.com',
+    );
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'HTTPS://Staff.Example.com:8443/app//' }).publicUrl).toBe(
+      'https://staff.example.com:8443/app',
+    );
+    for (const bad of [
+      'staff.example.com',
+      'ftp://x.example',
+      'https://x.example/?a=1',
+      'https://u:p@x.example',
+    ]) {
+      expect(() => loadConfig({ DATA_DIR: dir, PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
+    }
+  });
+
+  it('restricts the data folder and the files in it to their owner, tightening an older install', () => {
+    const dir = tempDir();
+    fs.chmodSync(dir, 0o755);
+    fs.mkdirSync(path.join(dir, 'media', 'avatars'), { recursive: true, mode: 0o755 });
+    for (const file of ['jwt-secret', 'initial-admin-password']) {
+      fs.writeFileSync(path.join(dir, file), 'x'.repeat(48), { mode: 0o644 });
+    }
+    loadConfig({ DATA_DIR: dir });
+    const mode = (p: string) => fs.statSync(path.join(dir, p)).mode & 0o777;
+    expect(mode('.')).toBe(0o700);
+    expect(mode('media')).toBe(0o700);
+    expect(mode('media/avatars')).toBe(0o700);
+    expect(mode('jwt-secret')).toBe(0o600);
+    expect(mode('initial-admin-password')).toBe(0o600);
+    // A new data folder is made private from the start.
+    const fresh = path.join(tempDir(), 'new', 'data');
+    loadConfig({ DATA_DIR: fresh });
+    expect(fs.statSync(fresh).mode & 0o777).toBe(0o700);
+  });
 });

@@ -2,6 +2,7 @@
 // run the embedded mode (SQLite under ./data) on 127.0.0.1:8000.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -27,7 +28,14 @@ const EnvSchema = z.object({
   REFRESH_TOKEN_TTL: seconds.default(7 * 24 * 3600),
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((v, ctx) => parsePublicUrl(v, ctx)),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx) => parseTrustProxy(v, ctx)),
   WEB_DIST_DIR: z.string().optional(),
   MARKET_DATA: z.enum(['demo', 'live']).default('demo'),
   MARKET_DATA_POLL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
@@ -48,7 +56,13 @@ export interface Config {
   refreshTokenTtl: number;
   rateLimit: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Which peers may say who the client is through X-Forwarded-For: none (false), the nearest N hops,
+   * or the listed proxy addresses and CIDRs. Never every hop: a client would pick its own address.
+   */
+  trustProxy: false | number | string[];
+  /** Scheme, host and optional path prefix absolute URLs are built from; unset, links are root-relative. */
+  publicUrl: string | undefined;
   /** demo: generated prices (fresh installs); live: the real providers. */
   marketData: 'demo' | 'live';
   /** How often market-data jobs poll their sources (Vietcombank's board never more than every 5 min). */
@@ -56,6 +70,74 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** proxy-addr's names for well-known ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function parseTrustProxy(raw: string, ctx: z.RefinementCtx): false | number | string[] {
+  const value = raw.trim();
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'true is refused: it trusts every X-Forwarded-For entry, so any client could choose its own address ' +
+        'and walk around the per-address sign-in limits. Set the number of proxies in front of the app ' +
+        '(e.g. 1) or their addresses (e.g. 10.0.0.5,10.1.0.0/16).',
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops >= 1 && hops <= 100) return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const invalid = entries.filter((entry) => !isProxyAddress(entry));
+  if (invalid.length > 0 || /^\d+$/.test(value)) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'expected false, a hop count from 1 to 100, or a comma-separated list of proxy addresses or CIDRs ' +
+        `(not understood: ${invalid.length > 0 ? invalid.join(', ') : value})`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+}
+
+function parsePublicUrl(raw: string | undefined, ctx: z.RefinementCtx): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'expected the address users open, such as https://staff.example.com (no query or fragment)',
+    });
+    return z.NEVER;
+  }
+  if (url.username || url.password) {
+    ctx.addIssue({ code: 'custom', message: 'must not contain a user name or password' });
+    return z.NEVER;
+  }
+  // Without the trailing slash, so a root-relative path can be appended as it is.
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -65,7 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  restrictDataDir(dataDir);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -81,10 +164,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     rateLimit: e.RATE_LIMIT === 'on',
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
+    publicUrl: e.PUBLIC_URL,
     marketData: e.MARKET_DATA,
     marketDataPollSeconds: e.MARKET_DATA_POLL_SECONDS,
   };
+}
+
+/** What DATA_DIR holds that only the server's own user may read: the database, the secrets, uploads. */
+const PRIVATE_FILES = [
+  'app.db',
+  'app.db-wal',
+  'app.db-shm',
+  'app.db-journal',
+  'jwt-secret',
+  'initial-admin-password',
+];
+const PRIVATE_DIRS = ['media', path.join('media', 'avatars')];
+
+/**
+ * Makes DATA_DIR readable by its owner only (folders 0700, files 0600), whatever the umask or an
+ * older version left: an install from before this check kept app.db 0644 in a 0755 folder. Safe to
+ * repeat; main.ts calls it again once SQLite has made its -wal and -shm files.
+ */
+export function restrictDataDir(dataDir: string): void {
+  const restrict = (target: string, mode: number) => {
+    try {
+      fs.chmodSync(target, mode);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return;
+      // Someone else's file (a mounted volume): say so rather than refuse to start.
+      if (code === 'EPERM') process.emitWarning(`Could not restrict ${target} to its owner: ${code}`);
+      else throw err;
+    }
+  };
+  restrict(dataDir, 0o700);
+  for (const dir of PRIVATE_DIRS) restrict(path.join(dataDir, dir), 0o700);
+  for (const file of PRIVATE_FILES) restrict(path.join(dataDir, file), 0o600);
 }
 
 /** Keeps a generated signing secret in $DATA_DIR so tokens survive restarts. */

@@ -1,16 +1,19 @@
 // Reads the configuration, migrates the database, creates the first admin and
 // listens. The only module with side effects on import.
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, restrictDataDir } from './config';
 import { createDb, migrateToLatest } from './db/index';
 import { startMarketDataScheduler } from './market-data/scheduler';
 import { forexJobs, forexSeeders } from './modules/forex/jobs';
 import { stocksJobs, stocksSeeders } from './modules/stocks/index';
 
 async function main(): Promise<void> {
+  // Whatever the server creates (the database's journal files, uploads, secrets) is its user's alone.
+  process.umask(0o077);
   const config = loadConfig();
   const db = createDb(config);
   await migrateToLatest(db);
+  restrictDataDir(config.dataDir);
   const app = await buildApp({ config, db });
 
   const admin = await app.accounts.ensureInitialAdmin(config.adminEmail, config.adminPassword);

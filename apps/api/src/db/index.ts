@@ -11,6 +11,7 @@ import {
   SqliteDialect,
 } from 'kysely';
 import pg from 'pg';
+import { restrictDataDir } from '../config';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
 
@@ -46,9 +47,12 @@ export function createDb(options: DbOptions): Db {
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  fs.mkdirSync(options.dataDir, { recursive: true });
+  fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const sqlite = new SQLite(path.join(options.dataDir, 'app.db'));
   sqlite.pragma('journal_mode = WAL');
+  // app.db 0600 whatever the umask made it; SQLite gives the -wal and -shm files it creates later the
+  // database's own mode, and the ones an older version left are tightened here too.
+  restrictDataDir(options.dataDir);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

@@ -39,8 +39,3 @@ export function currentAuth(request: FastifyRequest): AuthenticatedUser {
   if (!request.auth) throw notAuthenticated();
   return request.auth;
 }
-
-/** Scheme and host the request was made to, for absolute media URLs. */
-export function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}

@@ -9,7 +9,8 @@ export async function registerStatic(
   app: FastifyInstance,
   opts: { mediaDir: string; shippedMediaDir: string; webDistDir: string },
 ): Promise<void> {
-  fs.mkdirSync(opts.mediaDir, { recursive: true });
+  // Uploads are the server user's alone (config.ts restrictDataDir), whatever the umask.
+  fs.mkdirSync(opts.mediaDir, { recursive: true, mode: 0o700 });
   await app.register(fastifyStatic, {
     root: [opts.mediaDir, opts.shippedMediaDir],
     prefix: '/media/',
@@ -29,6 +30,8 @@ export async function registerStatic(
       // The Vite build writes .br and .gz copies beside each file; send the one the browser accepts.
       preCompressed: true,
       cacheControl: false,
+      // Source maps would hand out the app's source; the production build makes none (vite.config.ts).
+      allowedPath: (pathName) => !isSourceMap(pathName),
       setHeaders(res, filePath) {
         // Vite puts a content hash in every asset name, so they never change.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -39,6 +42,8 @@ export async function registerStatic(
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
+    // A source map the build left behind is never served, nor answered with the app's page.
+    if (isSourceMap(url)) return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|media)(\/|$)/.test(url);
     if (isPage && hasWeb) {
@@ -50,4 +55,15 @@ export async function registerStatic(
     const detail = isPage ? 'The web app is not built; run `npm run build`.' : 'Not found.';
     return reply.code(404).send({ detail, code: 'not_found' });
   });
+}
+
+function isSourceMap(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A malformed escape is not a file name the static handler would find either.
+  }
+  return /\.map$/i.test(decoded);
 }

@@ -3,7 +3,7 @@ import { fullName, type Gender, type Role, type User } from '@staff/contracts';
 import { toBool } from '../../db/dialect';
 import type { UserRow } from './repo';
 
-/** `origin` is the scheme and host the request came to, for the absolute avatar_url. */
+/** `origin` goes in front of the avatar's path: PUBLIC_URL, or '' for a root-relative avatar_url (http/public-url.ts). */
 export function presentUser(row: UserRow, origin: string): User {
   return {
     id: row.id,

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -10,6 +11,56 @@ import {
   type TestApp,
   testDatabases,
 } from '../../test/harness';
+
+const SHARP_FORMATS = { png: 'png', jpg: 'jpeg', webp: 'webp' } as const;
+
+/** A photo as a phone takes it: EXIF with a GPS position, a camera name and an orientation. */
+function photoWithGps(width: number, height: number) {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .withExif({
+      IFD0: { Make: 'PhoneMaker', Model: 'Phone 15', Orientation: '1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '10/1 46/1 0/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '106/1 41/1 0/1',
+      },
+    })
+    .jpeg()
+    .toBuffer();
+}
+
+/** A valid PNG of a few bytes whose header claims width × height pixels (the pixels never follow). */
+function pngClaiming(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', Buffer.alloc(1000)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 describe.each(testDatabases())('profile (%s)', (kind) => {
   let t: TestApp;
@@ -118,13 +169,127 @@ describe.each(testDatabases())('profile (%s)', (kind) => {
       expect(res.statusCode).toBe(200);
       const { avatar, avatar_url } = res.json();
       expect(avatar).toMatch(new RegExp(`^/media/avatars/[0-9a-f-]{36}\\.${ext}$`));
-      expect(avatar_url).toBe(`http://localhost:80${avatar}`);
-      expect(fs.readFileSync(avatarFile(avatar))).toEqual(bytes);
+      expect(avatar_url).toBe(avatar); // root-relative without PUBLIC_URL
+      // Re-encoded, so not the uploaded bytes, but still an image of the same type and size.
+      const stored = fs.readFileSync(avatarFile(avatar));
+      expect(await sharp(stored).metadata()).toMatchObject({
+        format: SHARP_FORMATS[ext],
+        width: 1,
+        height: 1,
+      });
       const served = await t.app.inject({ method: 'GET', url: avatar });
       expect(served.statusCode).toBe(200);
-      expect(served.rawPayload).toEqual(bytes);
+      expect(served.rawPayload).toEqual(stored);
     },
   );
+
+  const avatarFiles = () => fs.readdirSync(path.join(t.config.mediaDir, 'avatars')).sort();
+
+  it('refuses, from its header alone, a small PNG claiming 50000×50000 pixels, and stores nothing', async () => {
+    await freshUser();
+    await put({ avatar: { file: IMAGES.png, name: 'a.png', type: 'image/png' } });
+    const before = (await get()).json();
+    const filesBefore = avatarFiles();
+    for (const [width, height] of [
+      [50_000, 50_000],
+      [10_001, 1],
+      [8_000, 8_000], // under 10,000 a side, over 40 megapixels
+    ] as const) {
+      const bomb = pngClaiming(width, height);
+      expect(bomb.length).toBeLessThan(1200);
+      const res = await put({ first_name: 'Bomb', avatar: { file: bomb, name: 'b.png', type: 'image/png' } });
+      expect(res.statusCode, `${width}×${height}`).toBe(400);
+      expect(res.json()).toEqual({
+        avatar: ['The image is too large. The maximum is 10000 pixels a side and 40 megapixels.'],
+      });
+    }
+    expect((await get()).json()).toEqual(before);
+    expect(avatarFiles()).toEqual(filesBefore);
+  });
+
+  it('stores a photo without its EXIF, GPS position included', async () => {
+    await freshUser();
+    const photo = await photoWithGps(640, 480);
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    expect(photo.includes('PhoneMaker')).toBe(true);
+    const res = await put({ avatar: { file: photo, name: 'IMG_0001.jpg', type: 'image/jpeg' } });
+    expect(res.statusCode).toBe(200);
+    const stored = fs.readFileSync(avatarFile(res.json().avatar));
+    const meta = await sharp(stored).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 640, height: 480 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(meta.icc).toBeUndefined();
+    expect(stored.includes('PhoneMaker')).toBe(false);
+    expect(stored.includes('GPS')).toBe(false);
+  });
+
+  it('scales a large image so its longest side is 1024 px, and never enlarges a small one', async () => {
+    await freshUser();
+    const wide = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
+    const big = await put({ avatar: { file: wide, name: 'wide.png', type: 'image/png' } });
+    expect(big.statusCode).toBe(200);
+    expect(big.json().avatar).toMatch(/\.png$/);
+    expect(await sharp(fs.readFileSync(avatarFile(big.json().avatar))).metadata()).toMatchObject({
+      format: 'png',
+      width: 1024,
+      height: 683,
+    });
+    const tall = await sharp({ create: { width: 1500, height: 3000, channels: 3, background: '#cc3366' } })
+      .webp()
+      .toBuffer();
+    const portrait = await put({ avatar: { file: tall, name: 'tall.webp', type: 'image/webp' } });
+    expect(await sharp(fs.readFileSync(avatarFile(portrait.json().avatar))).metadata()).toMatchObject({
+      format: 'webp',
+      width: 512,
+      height: 1024,
+    });
+    const small = await photoWithGps(200, 150);
+    const kept = await put({ avatar: { file: small, name: 'small.jpg', type: 'image/jpeg' } });
+    expect(await sharp(fs.readFileSync(avatarFile(kept.json().avatar))).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 200,
+      height: 150,
+    });
+  });
+
+  it('keeps only the first frame of an animated image', async () => {
+    await freshUser();
+    const frames = await Promise.all(
+      ['#ff0000', '#00ff00', '#0000ff'].map((background) =>
+        sharp({ create: { width: 40, height: 40, channels: 3, background } })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const animated = await sharp(frames, { join: { animated: true } })
+      .webp({ loop: 0 })
+      .toBuffer();
+    expect((await sharp(animated).metadata()).pages).toBe(3);
+    const res = await put({ avatar: { file: animated, name: 'anim.webp', type: 'image/webp' } });
+    expect(res.statusCode).toBe(200);
+    const stored = fs.readFileSync(avatarFile(res.json().avatar));
+    const meta = await sharp(stored).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 40, height: 40 });
+    expect(meta.pages ?? 1).toBe(1);
+    const { data } = await sharp(stored).raw().toBuffer({ resolveWithObject: true });
+    expect(data[0]).toBeGreaterThan(200); // red, the first frame
+    expect(data[1]).toBeLessThan(50);
+  });
+
+  it('refuses a file with the magic bytes of an image that does not decode, and stores nothing', async () => {
+    await freshUser();
+    const filesBefore = avatarFiles();
+    const broken = Buffer.concat([IMAGES.png.subarray(0, 33), Buffer.from('not the rest of a PNG')]);
+    const res = await put({ avatar: { file: broken, name: 'broken.png', type: 'image/png' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      avatar: ['Upload a valid image. The file you uploaded was either not an image or a corrupted image.'],
+    });
+    expect(avatarFiles()).toEqual(filesBefore);
+  });
 
   it('replaces the previous avatar file', async () => {
     await freshUser();

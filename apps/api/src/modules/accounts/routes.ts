@@ -20,9 +20,10 @@ import {
 } from '@staff/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentAuth, requestOrigin } from '../../http/auth';
+import { currentAuth } from '../../http/auth';
 import { fieldError, readingMultipart } from '../../http/errors';
 import { refuseNullCharacters } from '../../http/null-characters';
+import { publicOrigin } from '../../http/public-url';
 import { presentUser } from './presenter';
 import type { AccountsService } from './service';
 
@@ -51,7 +52,7 @@ export function registerAccountsRoutes(
       return {
         access: result.access,
         refresh: result.refresh,
-        user: presentUser(result.user, requestOrigin(request)),
+        user: presentUser(result.user, publicOrigin(request)),
       };
     },
   });
@@ -92,7 +93,7 @@ export function registerAccountsRoutes(
       security: bearer,
       response: { 200: User, 401: ErrorDetail },
     },
-    handler: async (request) => presentUser(currentAuth(request).user, requestOrigin(request)),
+    handler: async (request) => presentUser(currentAuth(request).user, publicOrigin(request)),
   });
 
   r.put('/api/users/profile/', {
@@ -113,7 +114,7 @@ export function registerAccountsRoutes(
       const parsed = ProfileUpdate.safeParse(fields);
       if (!parsed.success) throw parsed.error;
       const updated = await accounts.updateProfile(auth.user, parsed.data, avatar);
-      return presentUser(updated, requestOrigin(request));
+      return presentUser(updated, publicOrigin(request));
     },
   });
 

@@ -15,7 +15,7 @@ import type { Db } from '../../db/index';
 import { ApiError, badRequest, fieldError, tokenNotValid } from '../../http/errors';
 import { type RateLimiter, TIERS } from '../../http/rate-limit';
 import { COMMAND_LINE, recordAuditEvent } from '../audit/record';
-import { detectAvatarType, removeAvatar, storeAvatar } from './avatar';
+import { reencodeAvatar, removeAvatar, storeAvatar } from './avatar';
 import { decoyPasswordHash, generatePassword, hashPassword, verifyPassword } from './passwords';
 import { createAccountsRepo, type UserRow } from './repo';
 import { hashToken, type TokenSigner } from './tokens';
@@ -168,14 +168,9 @@ export function createAccountsService(deps: AccountsDeps) {
     async updateProfile(user: UserRow, fields: ProfileUpdate, avatar?: Buffer): Promise<UserRow> {
       let avatarPath: string | undefined;
       if (avatar) {
-        const type = await detectAvatarType(avatar);
-        if (!type) {
-          throw fieldError(
-            'avatar',
-            'Upload a valid image. The file you uploaded was either not an image or a corrupted image.',
-          );
-        }
-        avatarPath = await storeAvatar(deps.mediaDir, avatar, type);
+        // Decoded and re-encoded before anything is stored; a refused image stores nothing.
+        const image = await reencodeAvatar(avatar);
+        avatarPath = await storeAvatar(deps.mediaDir, image.bytes, image.type);
       }
       const patch = {
         ...fields,

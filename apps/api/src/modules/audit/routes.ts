@@ -3,7 +3,8 @@
 import { AuditEventPage, AuditListQuery, ErrorDetail, ValidationErrors } from '@staff/contracts';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dropEmptyQueryValues, pageLink } from '../users/routes';
+import { dropEmptyQueryValues } from '../../http/empty-query-values';
+import { pageLink } from '../../http/public-url';
 import { presentAuditEvent } from './presenter';
 import type { AuditService } from './service';
 

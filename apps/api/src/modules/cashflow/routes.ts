@@ -11,21 +11,15 @@ import {
   LeaderboardResponse,
   ValidationErrors,
 } from '@staff/contracts';
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentAuth, requestOrigin } from '../../http/auth';
+import { currentAuth } from '../../http/auth';
+import { pageLink } from '../../http/public-url';
 import type { CashflowService } from './service';
 
 const tags = ['cashflow'];
 const security = [{ bearerAuth: [] }];
 const errors = { 400: ValidationErrors, 401: ErrorDetail, 403: ErrorDetail };
-
-/** The same URL with another page number, absolute, as Django REST Framework links pages. */
-function pageLink(request: FastifyRequest, page: number): string {
-  const url = new URL(request.url, requestOrigin(request));
-  url.searchParams.set('page', String(page));
-  return url.toString();
-}
 
 export function registerCashflowRoutes(
   app: FastifyInstance,

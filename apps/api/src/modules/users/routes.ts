@@ -17,10 +17,12 @@ import {
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentAuth, requestOrigin } from '../../http/auth';
+import { currentAuth } from '../../http/auth';
+import { dropEmptyQueryValues } from '../../http/empty-query-values';
 import { fieldError, notFound, readingMultipart } from '../../http/errors';
 import { IfMatchHeaders } from '../../http/etag';
 import { refuseNullCharacters } from '../../http/null-characters';
+import { pageLink, publicOrigin } from '../../http/public-url';
 import { presentUser } from '../accounts/presenter';
 import type { AuditContext } from '../audit/record';
 import type { UsersService } from './service';
@@ -46,19 +48,6 @@ function userId(raw: string): number {
 function auditContext(request: FastifyRequest): AuditContext {
   const { id, email } = currentAuth(request).user;
   return { actor: { id, email }, ip: request.ip };
-}
-
-/** The same URL with another page number, absolute, as Django REST Framework links pages. */
-export function pageLink(request: FastifyRequest, page: number): string {
-  const url = new URL(request.url, requestOrigin(request));
-  url.searchParams.set('page', String(page));
-  return url.toString();
-}
-
-/** A filter left empty (`?role=`) means "no filter", as the list screen sends it. */
-export async function dropEmptyQueryValues(request: FastifyRequest): Promise<void> {
-  const query = request.query as Record<string, unknown>;
-  for (const [key, value] of Object.entries(query)) if (value === '') delete query[key];
 }
 
 export function registerUsersRoutes(
@@ -93,7 +82,7 @@ export function registerUsersRoutes(
     handler: async (request) => {
       const query = request.query;
       const { count, rows } = await users.list(query);
-      const origin = requestOrigin(request);
+      const origin = publicOrigin(request);
       const lastPage = Math.max(1, Math.ceil(count / query.page_size));
       return {
         count,
@@ -119,7 +108,7 @@ export function registerUsersRoutes(
     handler: async (request, reply) => {
       const input = UserCreate.parse(await readUserForm(request));
       const created = await users.create(input, auditContext(request));
-      return reply.code(201).send(presentUser(created, requestOrigin(request)));
+      return reply.code(201).send(presentUser(created, publicOrigin(request)));
     },
   });
 
@@ -177,7 +166,7 @@ export function registerUsersRoutes(
     handler: async (request, reply) => {
       const { user, etag } = await users.get(userId(request.params.id));
       reply.header('etag', etag);
-      return presentUser(user, requestOrigin(request));
+      return presentUser(user, publicOrigin(request));
     },
   });
 
@@ -211,7 +200,7 @@ export function registerUsersRoutes(
         context: auditContext(request),
       });
       reply.header('etag', etag);
-      return presentUser(user, requestOrigin(request));
+      return presentUser(user, publicOrigin(request));
     },
   });
 
