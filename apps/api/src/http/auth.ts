@@ -1,9 +1,10 @@
 // Bearer authentication and role checks. The menu only hides; this is where
 // access is actually decided.
-import type { Role } from '@staff/contracts';
+import { PASSWORD_CHANGE_REQUIRED_MESSAGE, type Role } from '@staff/contracts';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { toBool } from '../db/dialect';
 import type { AccountsService, AuthenticatedUser } from '../modules/accounts/service';
-import { notAuthenticated, permissionDenied } from './errors';
+import { ApiError, notAuthenticated, permissionDenied } from './errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,9 +12,17 @@ declare module 'fastify' {
   }
 }
 
+export interface GuardOptions {
+  /**
+   * Also lets in a user who must still change their password (the first administrator's
+   * generated one): only the profile read, the password change and logout set this.
+   */
+  beforePasswordChange?: boolean;
+}
+
 export function createAuthGuards(accounts: AccountsService) {
   /** Requires a valid access token; with roles, also one of those roles (403 otherwise). */
-  function requireUser(roles?: readonly Role[]): preHandlerAsyncHookHandler {
+  function requireUser(roles?: readonly Role[], options: GuardOptions = {}): preHandlerAsyncHookHandler {
     return async (request: FastifyRequest, _reply: FastifyReply) => {
       const header = request.headers.authorization;
       if (!header) throw notAuthenticated();
@@ -24,6 +33,12 @@ export function createAuthGuards(accounts: AccountsService) {
         );
       }
       request.auth = await accounts.authenticate(token);
+      if (toBool(request.auth.user.must_change_password) && !options.beforePasswordChange) {
+        throw new ApiError(403, {
+          detail: PASSWORD_CHANGE_REQUIRED_MESSAGE,
+          code: 'password_change_required',
+        });
+      }
       if (roles && !roles.includes(request.auth.user.role as Role)) throw permissionDenied();
     };
   }

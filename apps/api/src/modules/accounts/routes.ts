@@ -29,9 +29,14 @@ export const AVATAR_TOO_LARGE = 'The file is too large. The maximum size is 5 MB
 
 export function registerAccountsRoutes(
   app: FastifyInstance,
-  deps: { accounts: AccountsService; signedIn: preHandlerAsyncHookHandler },
+  deps: {
+    accounts: AccountsService;
+    signedIn: preHandlerAsyncHookHandler;
+    /** Also admits a user who must change their password first: the profile read and the change. */
+    signedInBeforePasswordChange: preHandlerAsyncHookHandler;
+  },
 ): void {
-  const { accounts, signedIn } = deps;
+  const { accounts, signedIn, signedInBeforePasswordChange } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/users/token/', {
@@ -63,7 +68,7 @@ export function registerAccountsRoutes(
   });
 
   r.get('/api/users/profile/', {
-    preHandler: signedIn,
+    preHandler: signedInBeforePasswordChange,
     schema: {
       tags: ['accounts'],
       summary: 'The signed-in user',
@@ -96,7 +101,7 @@ export function registerAccountsRoutes(
   });
 
   r.put('/api/users/change-password/', {
-    preHandler: signedIn,
+    preHandler: signedInBeforePasswordChange,
     schema: {
       tags: ['accounts'],
       summary: "Change the signed-in user's password; signs out their other sessions",

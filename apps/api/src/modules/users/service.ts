@@ -16,7 +16,7 @@ import {
 import { toBool } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import { ApiError, fieldError, notFound } from '../../http/errors';
-import { hashPassword } from '../accounts/passwords';
+import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../accounts/passwords';
 import { createAccountsRepo, type UserRow } from '../accounts/repo';
 import type { AuthenticatedUser } from '../accounts/service';
 import { checkImportRows, pickImportSheet } from './import';
@@ -136,6 +136,7 @@ export function createUsersService(deps: UsersDeps) {
 
     async create(input: UserCreate): Promise<UserRow> {
       const email = normaliseEmail(input.email);
+      if (isCommonPassword(input.password)) throw fieldError('password', COMMON_PASSWORD_MESSAGE);
       if (await repo.emailTakenByOther(email)) throw fieldError('email', DUPLICATE_EMAIL);
       const user: NewUser = {
         email,
@@ -161,6 +162,9 @@ export function createUsersService(deps: UsersDeps) {
     async update(actor: AuthenticatedUser, id: number, input: UserUpdate): Promise<UserRow> {
       if (actor.user.id === id && input.is_active === false) {
         throw new ApiError(400, { detail: SELF_DEACTIVATE });
+      }
+      if (input.password && isCommonPassword(input.password)) {
+        throw fieldError('password', COMMON_PASSWORD_MESSAGE);
       }
       const patch: UserPatch = {};
       if (input.email !== undefined) patch.email = normaliseEmail(input.email);
