@@ -38,8 +38,9 @@ export const User = z.object({
   /**
    * True for the first administrator's generated password: until a new one is chosen, every
    * route but the profile, the password change and logout answers 403 password_change_required.
+   * Defaults to false for a user a browser stored before the field existed.
    */
-  must_change_password: z.boolean(),
+  must_change_password: z.boolean().default(false),
 });
 export type User = z.infer<typeof User>;
 
