@@ -116,7 +116,8 @@ export function createRateLimiter(db: Db, now: () => Date, enabled: boolean): Ra
       .onConflict((oc) => oc.column('key').doUpdateSet({ count: sql`rate_limit_counters.count + 1` }))
       .returning('count')
       .executeTakeFirstOrThrow();
-    await sweepExpired();
+    // Not inside a caller's transaction: SQLite's one connection is held by it.
+    if (executor === db) await sweepExpired();
     return { count: row.count, retryAfter: w.retryAfter, key };
   };
 
