@@ -3,8 +3,11 @@
 // still verify and are replaced at the next sign-in. See
 // docs/decisions/0003-password-hashing.md.
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { type Algorithm, hash as argon2Hash, verify as argon2Verify, parseOptions } from '@node-rs/argon2';
-import { dictionary } from '@zxcvbn-ts/language-common';
+
+type CommonLanguagePackage = typeof import('@zxcvbn-ts/language-common');
+const require = createRequire(import.meta.url);
 
 /**
  * OWASP's first-listed Argon2id configuration: 19 MiB, two passes, one lane
@@ -67,12 +70,17 @@ export function generatePassword(): string {
 let commonPasswords: Set<string> | undefined;
 /**
  * One of the ≈49,000 most common passwords (zxcvbn's list), compared like
- * Django's CommonPasswordValidator: trimmed, case-insensitive. The set is
- * built on first use, not at start-up.
+ * Django's CommonPasswordValidator: trimmed, case-insensitive. The list (about
+ * 100 ms to decompress and index) is loaded on first use, not at every start.
  */
 export function isCommonPassword(password: string): boolean {
-  commonPasswords ??= new Set(dictionary['passwords-common'].map((p) => String(p).toLowerCase()));
+  commonPasswords ??= loadCommonPasswords();
   return commonPasswords.has(password.trim().toLowerCase());
+}
+
+function loadCommonPasswords(): Set<string> {
+  const { dictionary } = require('@zxcvbn-ts/language-common') as CommonLanguagePackage;
+  return new Set(dictionary['passwords-common'].map((p) => String(p).toLowerCase()));
 }
 
 // Hashes written before Argon2id: scrypt$N$r$p$salt$key. Verified only, never written.
