@@ -1,5 +1,7 @@
-// Accounts: sign-in, refresh-token rotation with reuse detection, the access
-// check every protected route uses, the profile and the password.
+// Accounts: sign-in (counted against the rate-limit tiers before any password
+// is verified), refresh-token rotation with reuse detection, the access check
+// every protected route uses, the profile, the password (Argon2id, common ones
+// refused) and the first administrator.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
