@@ -1,5 +1,6 @@
 // buildApp(deps) → a Fastify instance with every plugin and route; main.ts and
 // the tests build it the same way.
+import path from 'node:path';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { AVATAR_MAX_BYTES, HealthResponse, MODULE_ROLES } from '@staff/contracts';
@@ -41,6 +42,8 @@ export interface AppDeps {
   /** The clock; tests move it to expire tokens without waiting. */
   now?: () => Date;
   logger?: boolean;
+  /** The wait before verifying a password for a much-failed account; tests record it instead. */
+  signInDelay?: (ms: number) => Promise<void>;
 }
 
 declare module 'fastify' {
@@ -127,7 +130,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     access: config.accessTokenTtl,
     refresh: config.refreshTokenTtl,
   });
-  const accounts = createAccountsService({ db, signer, limiter, now, mediaDir: config.mediaDir });
+  const accounts = createAccountsService({
+    db,
+    signer,
+    limiter,
+    now,
+    mediaDir: config.mediaDir,
+    initialAdminPasswordFile: path.join(config.dataDir, 'initial-admin-password'),
+    delay: deps.signInDelay,
+  });
   app.decorate('accounts', accounts);
   app.decorateRequest('auth', null);
   const { requireUser } = createAuthGuards(accounts);
@@ -143,7 +154,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.header('cache-control', 'no-store').send({ status: 'ok' as const });
     },
   });
-  registerAccountsRoutes(app, { accounts, signedIn: requireUser() });
+  registerAccountsRoutes(app, {
+    accounts,
+    signedIn: requireUser(),
+    signedInBeforePasswordChange: requireUser(undefined, { beforePasswordChange: true }),
+  });
   registerUsersRoutes(app, {
     users: createUsersService({ db, now }),
     admins: requireUser(MODULE_ROLES.users),

@@ -3,6 +3,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, restrictDataDir } from './config';
 import { createDb, migrateToLatest } from './db/index';
+import { ApiError } from './http/errors';
 import { startMarketDataScheduler } from './market-data/scheduler';
 import { forexJobs, forexSeeders } from './modules/forex/jobs';
 import { stocksJobs, stocksSeeders } from './modules/stocks/index';
@@ -16,12 +17,24 @@ async function main(): Promise<void> {
   restrictDataDir(config.dataDir);
   const app = await buildApp({ config, db });
 
-  const admin = await app.accounts.ensureInitialAdmin(config.adminEmail, config.adminPassword);
-  if (admin?.generatedPassword) {
-    // Printed once, on purpose, so a new install can be signed into; it is never logged again.
+  const admin = await app.accounts
+    .ensureInitialAdmin(config.adminEmail, config.adminPassword)
+    .catch((err: unknown) => {
+      // A refused ADMIN_EMAIL or ADMIN_PASSWORD is a configuration mistake, said as one.
+      if (!(err instanceof ApiError)) throw err;
+      const [[field, messages] = ['', []]] = Object.entries(err.body) as [string, unknown][];
+      const variable = field === 'email' ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD';
+      throw new ConfigError(`Invalid configuration:\n  ${variable}: ${[messages].flat().join(' ')}`);
+    });
+  if (admin?.passwordFile) {
+    // The password itself never reaches the log, where collectors would keep it.
+    app.log.warn(
+      { email: admin.email, passwordFile: admin.passwordFile },
+      'created the first administrator; the generated password is in passwordFile (readable by this user only) and must be changed at the first sign-in',
+    );
     process.stdout.write(
-      `\n  Created the first administrator: ${admin.email}\n  Password: ${admin.generatedPassword}\n` +
-        '  Sign in and change it on the profile page.\n\n',
+      `\n  Created the first administrator: ${admin.email}\n  Their password is in ${admin.passwordFile}\n` +
+        '  Sign in with it; you will be asked to choose a new one (the file is then deleted).\n\n',
     );
   } else if (admin) {
     app.log.info({ email: admin.email }, 'created the first administrator from ADMIN_EMAIL');

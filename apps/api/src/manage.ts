@@ -1,7 +1,8 @@
 // Administration from the command line, against the same database the server
 // uses (DATA_DIR or DATABASE_URL):
-//   npm run manage -- create-user --email a@b.c --password secret123 --role staff
-//   npm run manage -- set-password --email a@b.c --password newsecret1
+//   npm run manage -- create-user --email a@b.c --password Staff-pass-2024 --role staff
+//   npm run manage -- set-password --email a@b.c --password New-staff-pass-2025
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROLES } from '@staff/contracts';
 import { loadConfig } from './config';
@@ -61,6 +62,7 @@ async function run(argv: string[]): Promise<number> {
       limiter: createRateLimiter(db, () => new Date(), false),
       now: () => new Date(),
       mediaDir: config.mediaDir,
+      initialAdminPasswordFile: path.join(config.dataDir, 'initial-admin-password'),
     });
     const password = values.password ?? generatePassword();
     const shown = values.password ? '' : ` with password ${password}`;

@@ -35,6 +35,12 @@ export const User = z.object({
   avatar: z.string().nullable(),
   /** Absolute URL of the avatar, or null. */
   avatar_url: z.string().nullable(),
+  /**
+   * True for the first administrator's generated password: until a new one is chosen, every
+   * route but the profile, the password change and logout answers 403 password_change_required.
+   * Defaults to false for a user a browser stored before the field existed.
+   */
+  must_change_password: z.boolean().default(false),
 });
 export type User = z.infer<typeof User>;
 
@@ -89,6 +95,7 @@ export const ChangePasswordRequest = z.object({
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
+export const PASSWORD_CHANGE_REQUIRED_MESSAGE = 'You must change your password before continuing.';
 export const PASSWORD_EQUALS_EMAIL_MESSAGE = 'The password is too similar to the email address.';
 
 export const ChangePasswordResponse = z.object({ detail: z.string() });

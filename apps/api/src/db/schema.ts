@@ -30,7 +30,8 @@ export interface UsersTable {
    */
   search: string;
   /** Set for a generated first password: every route but the password change answers 403 until it is replaced. */
-  must_change_password: Generated<DbBool>;
+  /** Has a database default (false), so an insert may leave it out. */
+  must_change_password: ColumnType<number | boolean, 0 | 1 | undefined, 0 | 1>;
 }
 
 export interface RefreshTokensTable {

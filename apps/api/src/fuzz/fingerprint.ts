@@ -8,11 +8,12 @@ import type { Db } from '../db/index';
 import type { DbKind } from '../test/harness';
 
 /**
- * Tables a refused request may write on purpose: the rate limiter counts failed sign-ins and
- * wrong passwords exactly when it answers 4xx (docs/decisions/0004-rate-limit-tiers.md). And
- * `live_streams`, whose row an earlier stream's server deletes whenever it notices its client went.
+ * Tables a refused request may write on purpose: the rate limiter counts sign-in attempts and
+ * wrong passwords, and the first refused sign-in of a window records auth.throttled, exactly
+ * when it answers 4xx (docs/decisions/0004-rate-limit-tiers.md). And `live_streams`, whose row an
+ * earlier stream's server deletes whenever it notices its client went.
  */
-const WRITTEN_ON_REFUSAL = new Set(['rate_limit_counters', 'live_streams']);
+const WRITTEN_ON_REFUSAL = new Set(['rate_limit_counters', 'audit_events', 'live_streams']);
 
 export type Fingerprint = Record<string, string>;
 

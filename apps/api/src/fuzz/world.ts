@@ -230,10 +230,11 @@ export async function createFuzzWorld(kind: DbKind): Promise<FuzzWorld> {
     send: (request, stream) => (stream ? sendOverHttp(port, request) : sendInProcess(t, request)),
     async restoreIdentities() {
       for (const row of roleRows) {
-        const { id, is_active, created_at, updated_at, last_login_at, ...rest } = row;
+        const { id, is_active, must_change_password, created_at, updated_at, last_login_at, ...rest } = row;
         const fields = {
           ...rest,
           is_active: (toBool(is_active) ? 1 : 0) as 0 | 1,
+          must_change_password: (toBool(must_change_password) ? 1 : 0) as 0 | 1,
           created_at: asText(created_at),
           updated_at: asText(updated_at),
           last_login_at: last_login_at === null ? null : asText(last_login_at),

@@ -1,14 +1,23 @@
 // Bearer authentication and role checks. The menu only hides; this is where
 // access is actually decided.
-import type { Role } from '@staff/contracts';
+import { PASSWORD_CHANGE_REQUIRED_MESSAGE, type Role } from '@staff/contracts';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { toBool } from '../db/dialect';
 import type { AccountsService, AuthenticatedUser } from '../modules/accounts/service';
-import { notAuthenticated, permissionDenied } from './errors';
+import { ApiError, notAuthenticated, permissionDenied } from './errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthenticatedUser | null;
   }
+}
+
+export interface GuardOptions {
+  /**
+   * Also lets in a user who must still change their password (the first administrator's
+   * generated one): only the profile read, the password change and logout set this.
+   */
+  beforePasswordChange?: boolean;
 }
 
 export function createAuthGuards(accounts: AccountsService) {
@@ -17,7 +26,7 @@ export function createAuthGuards(accounts: AccountsService) {
    * Routes run it in `onRequest`, before the body is read or validated: a stranger gets 401,
    * never a 400 naming fields.
    */
-  function requireUser(roles?: readonly Role[]): onRequestAsyncHookHandler {
+  function requireUser(roles?: readonly Role[], options: GuardOptions = {}): onRequestAsyncHookHandler {
     return async (request: FastifyRequest, _reply: FastifyReply) => {
       const header = request.headers.authorization;
       if (!header) throw notAuthenticated();
@@ -28,6 +37,12 @@ export function createAuthGuards(accounts: AccountsService) {
         );
       }
       request.auth = await accounts.authenticate(token);
+      if (toBool(request.auth.user.must_change_password) && !options.beforePasswordChange) {
+        throw new ApiError(403, {
+          detail: PASSWORD_CHANGE_REQUIRED_MESSAGE,
+          code: 'password_change_required',
+        });
+      }
       if (roles && !roles.includes(request.auth.user.role as Role)) throw permissionDenied();
     };
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../test/harness';
 import { ApiError } from './errors';
-import { createRateLimiter, type RateLimitTier } from './rate-limit';
+import { clientAddressSubject, createRateLimiter, type RateLimitTier } from './rate-limit';
 
 const tier: RateLimitTier = { name: 'test', limit: 3, windowSeconds: 60 };
 
@@ -41,5 +41,19 @@ describe.each(testDatabases())('database rate limiter (%s)', (kind) => {
     const results = await Promise.allSettled(Array.from({ length: 8 }, () => limiter.hit(tier, 'burst')));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(tier.limit);
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(8 - tier.limit);
+  });
+});
+
+describe('client address subject', () => {
+  it('keeps IPv4 as is and reduces IPv6 to its /64 prefix, however it is written', () => {
+    expect(clientAddressSubject('203.0.113.9')).toBe('203.0.113.9');
+    expect(clientAddressSubject('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(clientAddressSubject('2001:db8:1:2::a')).toBe('2001:db8:1:2::/64');
+    expect(clientAddressSubject('2001:0db8:0001:0002:ffff:ffff:ffff:fffe')).toBe('2001:db8:1:2::/64');
+    expect(clientAddressSubject('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientAddressSubject('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(clientAddressSubject('::1')).toBe('0:0:0:0::/64');
+    expect(clientAddressSubject('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
+    expect(clientAddressSubject('2001:db8:1:3::1')).not.toBe(clientAddressSubject('2001:db8:1:2::1'));
   });
 });

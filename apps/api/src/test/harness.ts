@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { type AppDeps, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { createDb, type Db, migrateToLatest } from '../db/index';
 
@@ -85,11 +85,23 @@ export async function createTestDatabase(
   };
 }
 
-export async function createTestApp(kind: DbKind, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  kind: DbKind,
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'signInDelay'> = {},
+): Promise<TestApp> {
   const { db, config, drop } = await createTestDatabase(kind, env);
   await migrateToLatest(db);
   const clock = createClock();
-  const app = await buildApp({ config, db, now: clock.now, logger: false });
+  // Sign-in slow-downs pass at once unless a test records them (tests never sleep).
+  const app = await buildApp({
+    config,
+    db,
+    now: clock.now,
+    logger: false,
+    signInDelay: async () => {},
+    ...deps,
+  });
   await app.accounts.ensureInitialAdmin(ADMIN.email, ADMIN.password);
   await app.ready();
   return {

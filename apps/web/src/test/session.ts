@@ -17,6 +17,7 @@ export function signedInUser(role: Role, overrides: Partial<User> = {}): User {
     is_active: true,
     avatar: null,
     avatar_url: null,
+    must_change_password: false,
     ...overrides,
   };
 }

@@ -29,6 +29,15 @@ describe.each(testDatabases())('change password (%s)', (kind) => {
     expect((await login(email, 'a-new-secret')).statusCode).toBe(200);
   });
 
+  it('refuses one of the most common passwords with a field error and keeps the old one', async () => {
+    const email = await freshUser();
+    const { access } = await signIn(t.app, email, 'password-123');
+    const res = await change(access, { old_password: 'password-123', new_password: ' Qwerty123 ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ new_password: ['This password is too common.'] });
+    expect((await login(email, 'password-123')).statusCode).toBe(200);
+  });
+
   it("signs out the user's other sessions but keeps this one", async () => {
     const email = await freshUser();
     const here = await signIn(t.app, email, 'password-123');

@@ -1,48 +1,58 @@
-// Password hashing with scrypt (memory-hard) and a per-user random salt.
-// Parameters are stored in each hash so they can be raised later without
-// breaking existing hashes; see docs/decisions/0003-password-hashing.md.
+// Password hashing with Argon2id (memory-hard) and a per-user random salt, stored
+// as its PHC string so the parameters travel with each hash; older scrypt hashes
+// still verify and are replaced at the next sign-in. See
+// docs/decisions/0003-password-hashing.md.
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { type Algorithm, hash as argon2Hash, verify as argon2Verify, parseOptions } from '@node-rs/argon2';
 
-export const SCRYPT_PARAMS = { N: 2 ** 15, r: 8, p: 1, keyLength: 64 } as const;
+type CommonLanguagePackage = typeof import('@zxcvbn-ts/language-common');
+const require = createRequire(import.meta.url);
 
-function scryptAsync(
-  password: string,
-  salt: Buffer,
-  keyLength: number,
-  options: ScryptOptions,
-): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, keyLength, options, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
-  });
+/**
+ * OWASP's first-listed Argon2id configuration: 19 MiB, two passes, one lane
+ * (about 25 ms of CPU per hash here).
+ */
+export const ARGON2_PARAMS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+/** Algorithm.Argon2id; the package's const enum cannot be read under isolatedModules. */
+const ARGON2ID = 2 as Algorithm;
+
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common.';
+
+function normalised(password: string): string {
+  // The same visible password typed on different keyboards must match.
+  return password.normalize('NFKC');
 }
 
-/** 128·N·r bytes are needed; leave headroom so node never refuses. */
-const maxmemFor = (N: number, r: number) => 256 * N * r;
-
 export async function hashPassword(password: string): Promise<string> {
-  const { N, r, p, keyLength } = SCRYPT_PARAMS;
-  const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, keyLength, { N, r, p, maxmem: maxmemFor(N, r) });
-  return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
+  return argon2Hash(normalised(password), { algorithm: ARGON2ID, ...ARGON2_PARAMS });
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [, n, r, p, saltB64, keyB64] = parts as [string, string, string, string, string, string];
-  const N = Number(n);
-  const R = Number(r);
-  const P = Number(p);
-  const expected = Buffer.from(keyB64, 'base64');
-  const key = await scryptAsync(password, Buffer.from(saltB64, 'base64'), expected.length, {
-    N,
-    r: R,
-    p: P,
-    maxmem: maxmemFor(N, R),
-  });
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  if (stored.startsWith('$argon2id$')) {
+    try {
+      return await argon2Verify(stored, normalised(password));
+    } catch {
+      return false; // a malformed stored hash refuses; it never throws at the caller
+    }
+  }
+  if (stored.startsWith('scrypt$')) return verifyScrypt(password, stored);
+  return false;
+}
+
+/** True when the stored hash is not Argon2id with today's parameters: rehash it after a good sign-in. */
+export function needsRehash(stored: string): boolean {
+  if (!stored.startsWith('$argon2id$')) return true;
+  try {
+    const p = parseOptions(stored);
+    return (
+      p.memoryCost < ARGON2_PARAMS.memoryCost ||
+      p.timeCost < ARGON2_PARAMS.timeCost ||
+      p.parallelism !== ARGON2_PARAMS.parallelism
+    );
+  } catch {
+    return true;
+  }
 }
 
 /** A hash of a random password, checked when the e-mail is unknown so timing does not reveal it. */
@@ -55,4 +65,53 @@ export function decoyPasswordHash(): Promise<string> {
 /** A readable random password for generated accounts. */
 export function generatePassword(): string {
   return randomBytes(12).toString('base64url');
+}
+
+let commonPasswords: Set<string> | undefined;
+/**
+ * One of the ≈49,000 most common passwords (zxcvbn's list), compared like
+ * Django's CommonPasswordValidator: trimmed, case-insensitive. The list (about
+ * 100 ms to decompress and index) is loaded on first use, not at every start.
+ */
+export function isCommonPassword(password: string): boolean {
+  commonPasswords ??= loadCommonPasswords();
+  return commonPasswords.has(password.trim().toLowerCase());
+}
+
+function loadCommonPasswords(): Set<string> {
+  const { dictionary } = require('@zxcvbn-ts/language-common') as CommonLanguagePackage;
+  return new Set(dictionary['passwords-common'].map((p) => String(p).toLowerCase()));
+}
+
+// Hashes written before Argon2id: scrypt$N$r$p$salt$key. Verified only, never written.
+function scryptAsync(password: string, salt: Buffer, keyLength: number, options: ScryptOptions) {
+  return new Promise<Buffer>((resolve, reject) => {
+    scrypt(normalised(password), salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+}
+
+async function verifyScrypt(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6) return false;
+  const [, n, r, p, saltB64, keyB64] = parts as [string, string, string, string, string, string];
+  const N = Number(n);
+  const R = Number(r);
+  const P = Number(p);
+  // Bounds keep a tampered row from asking for gigabytes; 2^15..2^17 were ever written.
+  if (!Number.isInteger(N) || N < 2 || N > 2 ** 17 || !Number.isInteger(R) || R < 1 || R > 16) return false;
+  if (!Number.isInteger(P) || P < 1 || P > 4) return false;
+  const expected = Buffer.from(keyB64, 'base64');
+  if (expected.length === 0) return false;
+  try {
+    // 128·N·r bytes are needed; leave headroom so node never refuses.
+    const key = await scryptAsync(password, Buffer.from(saltB64, 'base64'), expected.length, {
+      N,
+      r: R,
+      p: P,
+      maxmem: 256 * N * R,
+    });
+    return key.length === expected.length && timingSafeEqual(key, expected);
+  } catch {
+    return false;
+  }
 }

@@ -19,5 +19,6 @@ export function presentUser(row: UserRow, origin: string): User {
     is_active: toBool(row.is_active),
     avatar: row.avatar,
     avatar_url: row.avatar ? `${origin}${row.avatar}` : null,
+    must_change_password: toBool(row.must_change_password),
   };
 }

@@ -110,6 +110,7 @@ export function createAccountsRepo(db: Db) {
       middleName?: string;
       lastName?: string;
       isActive?: boolean;
+      mustChangePassword?: boolean;
       now: Date;
     }): Promise<number> {
       const searched = {
@@ -132,6 +133,7 @@ export function createAccountsRepo(db: Db) {
           created_at: toIso(values.now),
           updated_at: toIso(values.now),
           last_login_at: null,
+          must_change_password: dbBool(values.mustChangePassword ?? false),
           search: userSearchText(searched),
         })
         .returning('id')
@@ -150,11 +152,25 @@ export function createAccountsRepo(db: Db) {
       await db.transaction().execute((tx) => updateUserKeepingSearch(tx, id, patch, now));
     },
 
+    /** A new password someone chose: it also ends a pending must_change_password. */
     async setPasswordHash(id: number, passwordHash: string, now: Date): Promise<void> {
       await db
         .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: toIso(now) })
+        .set({ password_hash: passwordHash, must_change_password: dbBool(false), updated_at: toIso(now) })
         .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * The same password re-hashed with today's parameters, only if the stored hash is still the
+     * one that was verified (a password changed meanwhile wins). Not an edit: updated_at stays.
+     */
+    async replacePasswordHash(id: number, verifiedHash: string, passwordHash: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash })
+        .where('id', '=', id)
+        .where('password_hash', '=', verifiedHash)
         .execute();
     },
 

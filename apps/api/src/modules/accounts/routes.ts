@@ -34,9 +34,14 @@ export const AVATAR_TOO_LARGE = 'The file is too large. The maximum size is 5 MB
 
 export function registerAccountsRoutes(
   app: FastifyInstance,
-  deps: { accounts: AccountsService; signedIn: onRequestAsyncHookHandler },
+  deps: {
+    accounts: AccountsService;
+    signedIn: onRequestAsyncHookHandler;
+    /** Also admits a user who must change their password first: the profile read and the change. */
+    signedInBeforePasswordChange: onRequestAsyncHookHandler;
+  },
 ): void {
-  const { accounts, signedIn } = deps;
+  const { accounts, signedIn, signedInBeforePasswordChange } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/users/token/', {
@@ -86,7 +91,7 @@ export function registerAccountsRoutes(
   });
 
   r.get('/api/users/profile/', {
-    onRequest: signedIn,
+    onRequest: signedInBeforePasswordChange,
     schema: {
       tags: ['accounts'],
       summary: 'The signed-in user',
@@ -119,7 +124,7 @@ export function registerAccountsRoutes(
   });
 
   r.put('/api/users/change-password/', {
-    onRequest: signedIn,
+    onRequest: signedInBeforePasswordChange,
     schema: {
       tags: ['accounts'],
       summary: "Change the signed-in user's password; signs out their other sessions",

@@ -1,6 +1,10 @@
-// Accounts: sign-in, refresh-token rotation with reuse detection, the access
-// check every protected route uses, the profile and the password.
+// Accounts: sign-in (counted against the rate-limit tiers before any password
+// is verified), refresh-token rotation with reuse detection, the access check
+// every protected route uses, the profile, the password (Argon2id, common ones
+// refused) and the first administrator.
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   Email,
   NewPassword,
@@ -12,11 +16,26 @@ import {
 } from '@staff/contracts';
 import { toBool, toDate } from '../../db/dialect';
 import type { Db } from '../../db/index';
-import { ApiError, badRequest, fieldError, tokenNotValid } from '../../http/errors';
-import { type RateLimiter, TIERS } from '../../http/rate-limit';
+import { ApiError, badRequest, fieldError, tokenNotValid, tooManyRequests } from '../../http/errors';
+import {
+  type Counted,
+  clientAddressSubject,
+  type RateLimiter,
+  type RateLimitTier,
+  signInDelaySeconds,
+  TIERS,
+} from '../../http/rate-limit';
 import { COMMAND_LINE, recordAuditEvent } from '../audit/record';
 import { reencodeAvatar, removeAvatar, storeAvatar } from './avatar';
-import { decoyPasswordHash, generatePassword, hashPassword, verifyPassword } from './passwords';
+import {
+  COMMON_PASSWORD_MESSAGE,
+  decoyPasswordHash,
+  generatePassword,
+  hashPassword,
+  isCommonPassword,
+  needsRehash,
+  verifyPassword,
+} from './passwords';
 import { createAccountsRepo, type UserRow } from './repo';
 import { hashToken, type TokenSigner } from './tokens';
 
@@ -36,6 +55,17 @@ export interface AccountsDeps {
   limiter: RateLimiter;
   now: () => Date;
   mediaDir: string;
+  /** Where the first administrator's generated password is written ($DATA_DIR/initial-admin-password). */
+  initialAdminPasswordFile: string;
+  /** Waits before verifying a password; tests pass a recorder instead of a timer. */
+  delay?: (ms: number) => Promise<void>;
+}
+
+/** Written once for the first administrator when no ADMIN_PASSWORD was configured. */
+export interface InitialAdmin {
+  email: string;
+  /** The file holding the generated password (mode 0600), when one was generated. */
+  passwordFile?: string;
 }
 
 export interface AuthenticatedUser {
@@ -44,9 +74,59 @@ export interface AuthenticatedUser {
   family: string;
 }
 
+/** The password rules every way of setting a password shares (the API forms check the same). */
+function refuseWeakPassword(password: string): void {
+  const parsed = NewPassword.safeParse(password);
+  if (!parsed.success) throw fieldError('password', parsed.error.issues[0]?.message ?? 'Invalid.');
+  if (isCommonPassword(password)) throw fieldError('password', COMMON_PASSWORD_MESSAGE);
+}
+
 export function createAccountsService(deps: AccountsDeps) {
   const { db, signer, limiter, now } = deps;
+  const delay = deps.delay ?? ((ms: number) => sleep(ms));
   const repo = createAccountsRepo(db);
+
+  /**
+   * Counts one sign-in attempt against a tier before any password is verified, and refuses it
+   * past the limit. The first refusal of a subject in a window writes an auth.throttled event;
+   * a second counter keeps that to one per window however many refusals follow.
+   */
+  async function countSignIn(tier: RateLimitTier, subject: string, email: string, ip: string) {
+    const counted = await limiter.count(tier, subject);
+    if (counted.count <= tier.limit) return counted;
+    const refusals = { name: `${tier.name}:refused`, limit: 0, windowSeconds: tier.windowSeconds };
+    await db.transaction().execute(async (tx) => {
+      if ((await limiter.count(refusals, subject, tx)).count !== 1) return;
+      const target = await createAccountsRepo(tx).findUserWithHashByEmail(email);
+      await recordAuditEvent(
+        tx,
+        { actor: null, ip },
+        {
+          action: 'auth.throttled',
+          actorEmail: email,
+          target: target ? { type: 'user', id: target.id } : null,
+          detail: { tier: tier.name },
+        },
+        now(),
+      );
+    });
+    throw tooManyRequests(counted.retryAfter);
+  }
+
+  /**
+   * Only this process's winner of the first-start race gets here, on a database that had no
+   * user: a file left by an earlier database is stale, so it is replaced, and the new one is
+   * created exclusively ('wx': never through a planted link) and readable by the owner only.
+   */
+  function writeInitialAdminPasswordFile(password: string): void {
+    const file = deps.initialAdminPasswordFile;
+    fs.rmSync(file, { force: true });
+    fs.writeFileSync(file, `${password}\n`, { mode: 0o600, flag: 'wx' });
+  }
+
+  function removeInitialAdminPasswordFile(): void {
+    fs.rmSync(deps.initialAdminPasswordFile, { force: true });
+  }
 
   async function issueTokens(userId: number, family: string, tx: Db = db): Promise<TokenPair> {
     const at = now();
@@ -64,17 +144,35 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   return {
+    /**
+     * Every attempt is counted before its password is verified (see docs/decisions/0004), so a
+     * burst verifies at most the pair tier's limit; a successful sign-in gives its slots back.
+     */
     async signIn(email: string, password: string, ip: string): Promise<TokenPair & { user: UserRow }> {
       const key = email.trim().toLowerCase();
-      await limiter.hit(TIERS.signInPerIp, ip);
-      await limiter.check(TIERS.signInFailuresPerEmail, key);
+      const address = clientAddressSubject(ip);
+      await countSignIn(TIERS.signInPerIp, address, key, ip);
+      const slots: Counted[] = [
+        await countSignIn(TIERS.signInFailuresPerAccountAndIp, `${key}|${address}`, key, ip),
+        await countSignIn(TIERS.signInFailuresPerIp, address, key, ip),
+      ];
+      // From any address the account is only slowed down, never locked: the owner still gets in.
+      const accountWide = await limiter.count(TIERS.signInFailuresPerAccount, key);
+      slots.push(accountWide);
+      const wait = signInDelaySeconds(Math.max(0, accountWide.count - 1));
+      if (wait > 0) await delay(wait * 1000);
+
       const found = await repo.findUserWithHashByEmail(key);
       const passwordOk = await verifyPassword(password, found?.password_hash ?? (await decoyPasswordHash()));
       if (!found || !passwordOk || !toBool(found.is_active)) {
-        await limiter.hit(TIERS.signInFailuresPerEmail, key);
         throw new ApiError(401, { detail: SIGN_IN_FAILED, code: 'no_active_account' });
       }
-      const { password_hash: _hash, ...user } = found;
+      await Promise.all(slots.map((slot) => limiter.giveBack(slot)));
+      const { password_hash: storedHash, ...user } = found;
+      if (needsRehash(storedHash)) {
+        // Old scrypt hashes (or weaker Argon2 parameters) are replaced while the password is at hand.
+        await repo.replacePasswordHash(user.id, storedHash, await hashPassword(password));
+      }
       // A sign-in is a session row; its tokens carry its id as `fam`.
       const family = randomUUID();
       const tokens = await db.transaction().execute(async (tx) => {
@@ -195,11 +293,15 @@ export function createAccountsService(deps: AccountsDeps) {
       }
       if (newPassword.trim().toLowerCase() === user.email.toLowerCase()) {
         errors.new_password = [PASSWORD_EQUALS_EMAIL_MESSAGE];
+      } else if (isCommonPassword(newPassword)) {
+        errors.new_password = [COMMON_PASSWORD_MESSAGE];
       }
       if (Object.keys(errors).length > 0) throw badRequest(errors);
       const at = now();
+      // Also clears must_change_password: the password is now one the user chose.
       await repo.setPasswordHash(user.id, await hashPassword(newPassword), at);
       await repo.revokeUserTokens(user.id, at, auth.family);
+      if (toBool(user.must_change_password)) removeInitialAdminPasswordFile();
     },
 
     /** For the command line and the first start: validates like the API would. */
@@ -209,13 +311,13 @@ export function createAccountsService(deps: AccountsDeps) {
       role: string;
       firstName?: string;
       lastName?: string;
+      mustChangePassword?: boolean;
     }): Promise<UserRow> {
       const email = Email.safeParse(input.email.trim().toLowerCase());
       if (!email.success) throw fieldError('email', 'Enter a valid email address.');
       const role = Role.safeParse(input.role);
       if (!role.success) throw fieldError('role', `"${input.role}" is not a valid choice.`);
-      const password = NewPassword.safeParse(input.password);
-      if (!password.success) throw fieldError('password', password.error.issues[0]?.message ?? 'Invalid.');
+      refuseWeakPassword(input.password);
       if (await repo.findUserWithHashByEmail(email.data)) {
         throw fieldError('email', 'A user with this email already exists.');
       }
@@ -225,6 +327,7 @@ export function createAccountsService(deps: AccountsDeps) {
         role: role.data,
         firstName: input.firstName,
         lastName: input.lastName,
+        mustChangePassword: input.mustChangePassword,
         now: now(),
       });
       const created = await repo.findUserById(id);
@@ -233,8 +336,7 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     async setPassword(email: string, password: string): Promise<void> {
-      const parsed = NewPassword.safeParse(password);
-      if (!parsed.success) throw fieldError('password', parsed.error.issues[0]?.message ?? 'Invalid.');
+      refuseWeakPassword(password);
       const found = await repo.findUserWithHashByEmail(email.trim().toLowerCase());
       if (!found) throw fieldError('email', `No user with the e-mail ${email}.`);
       const passwordHash = await hashPassword(password);
@@ -254,13 +356,14 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     /**
-     * On an empty database, creates the first administrator. Returns the
-     * generated password when none was configured, so the caller prints it once.
+     * On an empty database, creates the first administrator. Without a configured password,
+     * one is generated and written to a file only the owner can read (never to the log), and
+     * the administrator must choose a new one at the first sign-in.
      */
     async ensureInitialAdmin(
       email: string | undefined,
       password: string | undefined,
-    ): Promise<{ email: string; generatedPassword?: string } | null> {
+    ): Promise<InitialAdmin | null> {
       if ((await repo.countUsers()) > 0) return null;
       const adminEmail = email ?? 'admin@example.com';
       const generated = password ? undefined : generatePassword();
@@ -269,13 +372,16 @@ export function createAccountsService(deps: AccountsDeps) {
           email: adminEmail,
           password: password ?? (generated as string),
           role: 'admin',
+          mustChangePassword: generated !== undefined,
         });
       } catch (err) {
         // Another process starting on the same empty database created it first.
         if ((await repo.countUsers()) > 0) return null;
         throw err;
       }
-      return generated ? { email: adminEmail, generatedPassword: generated } : { email: adminEmail };
+      if (!generated) return { email: adminEmail };
+      writeInitialAdminPasswordFile(generated);
+      return { email: adminEmail, passwordFile: deps.initialAdminPasswordFile };
     },
 
     async sweepExpiredTokens(): Promise<void> {

@@ -14,6 +14,8 @@ export interface AuditEventInput {
   action: AuditAction;
   target?: { type: AuditTargetType; id: string | number } | null;
   detail?: Record<string, unknown>;
+  /** The e-mail a stranger claimed (a throttled sign-in), when there is no actor. */
+  actorEmail?: string;
 }
 
 export async function recordAuditEvent(
@@ -27,7 +29,7 @@ export async function recordAuditEvent(
     .values({
       at: toIso(at),
       actor_id: context.actor?.id ?? null,
-      actor_email: context.actor?.email ?? null,
+      actor_email: context.actor?.email ?? event.actorEmail?.slice(0, 254) ?? null,
       action: event.action,
       target_type: event.target?.type ?? null,
       target_id: event.target ? String(event.target.id) : null,

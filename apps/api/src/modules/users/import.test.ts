@@ -165,7 +165,8 @@ describe.each(testDatabases())('user import and template (%s)', (kind) => {
       ['TAKEN@import.test', '', '', '', '', '', 'password-123'],
       ['short@mixed.test', '', '', '', 'X', 'maybe', 'short'],
       ['', 'No', 'Email', '', '', '', 'password-123'],
-      ['good3@mixed.test', 'Good', 'Three', 'manager', 'f', 'FALSE', 12345678],
+      ['good3@mixed.test', 'Good', 'Three', 'manager', 'f', 'FALSE', 73914628],
+      ['common@mixed.test', '', '', '', '', '', ' Password1 '],
     ]);
     const before = await userCount();
     const res = await upload(file);
@@ -184,6 +185,7 @@ describe.each(testDatabases())('user import and template (%s)', (kind) => {
         message: 'This password is too short. It must contain at least 8 characters.',
       },
       { row: 9, column: 'email', message: 'This field may not be blank.' },
+      { row: 11, column: 'password', message: 'This password is too common.' },
     ]);
     expect(await userCount()).toBe(before);
     const good = await t.db

@@ -11,6 +11,7 @@ import {
   type UserImportProblem,
 } from '@staff/contracts';
 import type { Row } from 'read-excel-file/node';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../accounts/passwords';
 import { WORKBOOK_MESSAGES, WorkbookRefused, type WorkbookSheet } from './workbook';
 
 export type ImportColumn = (typeof USER_IMPORT_COLUMNS)[number];
@@ -120,6 +121,7 @@ function checkRow(
     is_active: isActive ?? true,
     password: values.password,
   });
+  if (parsed.success && isCommonPassword(parsed.data.password)) problem('password', COMMON_PASSWORD_MESSAGE);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const column = String(issue.path[0] ?? '') as ImportColumn;

@@ -17,7 +17,7 @@ import { lockRowForUpdate, toBool } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import { ApiError, fieldError, notFound } from '../../http/errors';
 import { ifMatchAllows, preconditionFailed, strongEtag } from '../../http/etag';
-import { hashPassword } from '../accounts/passwords';
+import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../accounts/passwords';
 import { createAccountsRepo, type UserRow } from '../accounts/repo';
 import type { AuthenticatedUser } from '../accounts/service';
 import { type AuditContext, recordAuditEvent } from '../audit/record';
@@ -218,6 +218,7 @@ export function createUsersService(deps: UsersDeps) {
 
     async create(input: UserCreate, context: AuditContext): Promise<UserRow> {
       const email = normaliseEmail(input.email);
+      if (isCommonPassword(input.password)) throw fieldError('password', COMMON_PASSWORD_MESSAGE);
       if (await repo.emailTakenByOther(email)) throw fieldError('email', DUPLICATE_EMAIL);
       const user: NewUser = {
         email,
@@ -266,6 +267,9 @@ export function createUsersService(deps: UsersDeps) {
     ): Promise<UserVersion> {
       if (actor.user.id === id && input.is_active === false) {
         throw new ApiError(400, { detail: SELF_DEACTIVATE });
+      }
+      if (input.password && isCommonPassword(input.password)) {
+        throw fieldError('password', COMMON_PASSWORD_MESSAGE);
       }
       const patch: UserPatch = {};
       if (input.email !== undefined) patch.email = normaliseEmail(input.email);

@@ -114,7 +114,7 @@ describe.each(testDatabases())('user administration (%s)', (kind) => {
         gender: 'F',
         is_active: true,
       });
-      expect(res.body).not.toMatch(/password/);
+      expect(res.body).not.toMatch(/password_hash|"password"|argon2/);
       const signedIn = await signIn(t.app, 'mai.tran@admin.test', 'password-123');
       expect(signedIn.user.role).toBe('manager');
       // The new user is findable by the folded name straight away.
@@ -156,6 +156,12 @@ describe.each(testDatabases())('user administration (%s)', (kind) => {
         role: ['"boss" is not a valid choice.'],
         gender: ['"X" is not a valid choice.'],
       });
+      const common = await post({ email: 'common@admin.test', password: 'Football1' });
+      expect(common.statusCode).toBe(400);
+      expect(common.json()).toEqual({ password: ['This password is too common.'] });
+      expect(
+        (await http().get('/api/users/users/?search=common@admin.test', admin.access)).json().count,
+      ).toBe(0);
     });
   });
 
@@ -248,6 +254,12 @@ describe.each(testDatabases())('user administration (%s)', (kind) => {
         password: 'short',
       });
       expect(short.statusCode).toBe(400);
+      const common = await http().send('PUT', `/api/users/users/${user.id}/`, admin.access, {
+        password: ' LETMEIN123 ',
+      });
+      expect(common.statusCode).toBe(400);
+      expect(common.json()).toEqual({ password: ['This password is too common.'] });
+      await signIn(t.app, user.email, 'brand-new-pass');
     });
 
     it('deactivating signs the user out; reactivating lets them sign in again', async () => {

@@ -2,7 +2,8 @@
 import { AppShell, Burger, Group, Image } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { CHANGE_PASSWORD_ROUTE } from '../../features/profile/routes';
 import { api } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
 import classes from './app-layout.module.css';
@@ -28,6 +29,11 @@ export function AppLayout() {
   // Close the drawer after navigating (also on Back/Forward).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path changes only
   useEffect(() => closeMobile(), [pathname, closeMobile]);
+
+  // A generated first password must be replaced before anything else (the API refuses the rest too).
+  if (user?.must_change_password && pathname !== CHANGE_PASSWORD_ROUTE) {
+    return <Navigate to={CHANGE_PASSWORD_ROUTE} replace />;
+  }
 
   const logout = () => {
     // Signed out locally before this returns; the server's half is not waited for.

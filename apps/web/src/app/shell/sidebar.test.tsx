@@ -19,6 +19,7 @@ const NDF: User = {
   is_active: true,
   avatar: null,
   avatar_url: null,
+  must_change_password: false,
 };
 
 function renderSidebar(user: User | null, path: string, iconsOnly = false, offScreen = false) {

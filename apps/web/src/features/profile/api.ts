@@ -50,5 +50,10 @@ export function changePassword(body: ChangePasswordRequest) {
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    // The server cleared must_change_password: read the profile again (fetchProfile stores it).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.profile() }),
+  });
 }

@@ -16,6 +16,7 @@ export function testUser(id: number, overrides: Partial<User> = {}): User {
     is_active: true,
     avatar: null,
     avatar_url: null,
+    must_change_password: false,
     ...overrides,
   };
 }

@@ -32,6 +32,7 @@ function renderLogin() {
     [
       { path: '/login', element: <LoginPage /> },
       { path: '/', element: <p>Home page</p> },
+      { path: '/change-password', element: <p>Change password page</p> },
     ],
     '/login',
   );
@@ -112,6 +113,19 @@ describe('LoginPage', () => {
       email: 'lan@example.com',
       avatar: `${window.location.origin}/media/avatars/lan.jpg`,
     });
+  });
+
+  it('goes to /change-password when the password must be replaced first', async () => {
+    vi.stubGlobal(
+      'fetch',
+      respond(200, { access: 'A1', refresh: 'R1', user: { ...USER, must_change_password: true } }),
+    );
+    const { router } = renderLogin();
+
+    await submit('admin@example.com', 'generated-pass');
+
+    await screen.findByText('Change password page'); // throws unless shown
+    expect(router.state.location.pathname).toBe('/change-password');
   });
 
   it('sends a signed-in visitor straight to /', async () => {

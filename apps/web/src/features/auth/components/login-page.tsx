@@ -13,7 +13,9 @@ export function LoginPage() {
   const navigate = useNavigate();
   const signIn = useSignIn();
 
-  if (signedIn && !signIn.isPending) return <Navigate to="/" replace />;
+  // A generated first password is replaced before anything else (the shell enforces it too).
+  const home = signIn.data?.user.must_change_password ? '/change-password' : '/';
+  if (signedIn && !signIn.isPending) return <Navigate to={home} replace />;
 
   return (
     <Center className={classes.page} px="md" py="xl">
@@ -32,7 +34,10 @@ export function LoginPage() {
             submitting={signIn.isPending}
             error={signIn.isError ? loginErrorMessage(signIn.error) : null}
             onSubmit={(values) =>
-              signIn.mutate(values, { onSuccess: () => navigate('/', { replace: true }) })
+              signIn.mutate(values, {
+                onSuccess: (session) =>
+                  navigate(session.user.must_change_password ? '/change-password' : '/', { replace: true }),
+              })
             }
           />
         </Stack>

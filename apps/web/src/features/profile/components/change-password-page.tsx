@@ -1,18 +1,25 @@
 // /change-password: old and new password; success revokes the user's sessions in other browsers.
-import { Button, Container, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
-import { ChangePasswordRequest, PASSWORD_MIN_LENGTH } from '@staff/contracts';
+import {
+  ChangePasswordRequest,
+  PASSWORD_CHANGE_REQUIRED_MESSAGE,
+  PASSWORD_MIN_LENGTH,
+} from '@staff/contracts';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type FormOutcome, FormOutcomeAlert } from '../../../components/form-outcome-alert';
 import { ApiError, fieldErrorsOf } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useChangePassword } from '../api';
 
 export function ChangePasswordPage() {
   useDocumentTitle('Change Password');
   const change = useChangePassword();
+  // The first administrator's generated password: nothing else opens until it is replaced.
+  const required = useCurrentUser().user?.must_change_password === true;
   const [outcome, setOutcome] = useState<FormOutcome>(null);
   const form = useForm({
     initialValues: { old_password: '', new_password: '' },
@@ -41,6 +48,11 @@ export function ChangePasswordPage() {
         <Title order={1} size="h2">
           Change Password
         </Title>
+        {required && (
+          <Alert color="yellow" title="A new password is required">
+            {PASSWORD_CHANGE_REQUIRED_MESSAGE}
+          </Alert>
+        )}
         <Paper radius="lg" p={{ base: 'md', sm: 'xl' }}>
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
@@ -72,9 +84,11 @@ export function ChangePasswordPage() {
                 Other devices signed in to your account will be signed out.
               </Text>
               <Group justify="flex-end" gap="sm" mt="xs">
-                <Button component={Link} to="/profile" variant="default">
-                  Cancel
-                </Button>
+                {!required && (
+                  <Button component={Link} to="/profile" variant="default">
+                    Cancel
+                  </Button>
+                )}
                 <Button type="submit" loading={change.isPending}>
                   Update Password
                 </Button>

@@ -114,6 +114,22 @@ describe('CreateUserPage', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/admin/users/create');
   });
 
+  it("shows the server's common-password error under the password field", async () => {
+    fakeApi({
+      'GET /api/users/roles/': () => jsonResponse(200, ROLE_NAMES),
+      'POST /api/users/users/': () => jsonResponse(400, { password: ['This password is too common.'] }),
+    });
+    renderForm('/admin/users/create');
+
+    await user.type(screen.getByLabelText(/^Email/), 'lan@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'iloveyou1');
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
+
+    expect(await screen.findByText('This password is too common.')).toBeTruthy();
+    expect(screen.getByLabelText(/^Password/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(/^Password/)).toHaveProperty('value', 'iloveyou1');
+  });
+
   it("says 'Failed to save user' when the server gives nothing to show", async () => {
     fakeApi({
       'GET /api/users/roles/': () => jsonResponse(200, ROLE_NAMES),
