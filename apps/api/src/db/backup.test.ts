@@ -76,6 +76,8 @@ describe('backup', () => {
     writing = false;
     await writer;
     expect(bytes).toBeGreaterThan(0);
+    // A copy of every account's data is readable by its owner only.
+    expect(fs.statSync(target).mode & 0o777).toBe(0o600);
     const copy = new SQLite(target, { readonly: true });
     expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
     copy.close();

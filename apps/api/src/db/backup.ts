@@ -23,6 +23,9 @@ export function backupSqlite(source: string, target: string): { bytes: number } 
   if (!fs.existsSync(source)) throw new BackupError(`No database at ${source}.`);
   if (fs.existsSync(target)) throw new BackupError(`${target} already exists; choose a new file.`);
   fs.mkdirSync(path.dirname(path.resolve(target)), { recursive: true });
+  // The copy holds everything the database does: readable by the owner only from its first byte
+  // (VACUUM INTO accepts an empty file; 'wx' never follows a planted link).
+  fs.writeFileSync(target, '', { mode: 0o600, flag: 'wx' });
   const db = new SQLite(source, { readonly: true, fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');

@@ -7,7 +7,7 @@
 // - an open stream re-checks its user and sign-in every few seconds, and lives at most 15 minutes.
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { MODULE_ROLES, type Role } from '@staff/contracts';
-import { toBool, toIso } from '../../db/dialect';
+import { lockRowForUpdate, toBool, toIso } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import { ApiError } from '../../http/errors';
 import { createAccountsRepo } from '../accounts/repo';
@@ -125,6 +125,9 @@ export function createLiveStreams(deps: LiveStreamDeps) {
       const admitted = await db
         .transaction()
         .execute(async (tx) => {
+          // One admission of a user at a time: two of them deleting the same stale slots in
+          // different orders could otherwise deadlock on PostgreSQL.
+          await lockRowForUpdate(tx, 'users', claims.userId);
           const used = await tx
             .insertInto('stream_ticket_uses')
             .values({ id: claims.id, expires_at: toIso(new Date(claims.expiresAtMs)) })

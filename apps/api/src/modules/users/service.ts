@@ -37,7 +37,7 @@ export const IMPORT_REFUSED = 'Nothing was imported: fix the problems listed and
 /** Enough to fix a file by; a wholly wrong file would otherwise answer with thousands. */
 export const IMPORT_PROBLEMS_LISTED = 500;
 /**
- * scrypt runs on libuv's four worker threads and is deliberately slow: hash on
+ * Password hashing (Argon2id, decision 0003) runs on libuv's four worker threads and is deliberately slow: hash on
  * as many as there are cores, up to three, so one is always left for sign-ins
  * and file reads while an import hashes.
  */
@@ -280,7 +280,7 @@ export function createUsersService(deps: UsersDeps) {
       if (input.gender !== undefined) patch.gender = input.gender || null;
       if (input.role !== undefined) patch.role = input.role;
       if (input.is_active !== undefined) patch.isActive = input.is_active;
-      // Hashed before the transaction, which should hold its locks for milliseconds, not scrypt's time.
+      // Hashed before the transaction, which should hold its locks for milliseconds, not the hash's time.
       if (input.password) patch.passwordHash = await hashPassword(input.password);
 
       try {
