@@ -1,8 +1,8 @@
 // GET /api/audit-events/: one page of the audit log, filtered on the server, newest first.
 import { AuditEventPage } from '@staff/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client';
-import { lastPageOf } from '../../../lib/pagination';
+import { api } from '../../../lib/api-client';
+import { fetchPageOrLast } from '../../../lib/fetch-page-or-last';
 import { type AuditListParams, auditListQueryString, dateRangeError } from '../audit-list-params';
 import { AUDIT_EVENTS_PATH, auditKeys } from './audit-keys';
 
@@ -20,15 +20,7 @@ export async function fetchAuditEvents(
   params: AuditListParams,
   signal?: AbortSignal,
 ): Promise<AuditEventListPage> {
-  try {
-    return { ...(await getPage(params, signal)), page: params.page };
-  } catch (error) {
-    if (!(error instanceof ApiError && error.status === 404 && params.page > 1)) throw error;
-    const firstPage = await getPage({ ...params, page: 1 }, signal);
-    const last = lastPageOf(firstPage.count, params.page_size);
-    if (last === 1) return { ...firstPage, page: 1 };
-    return { ...(await getPage({ ...params, page: last }, signal)), page: last };
-  }
+  return fetchPageOrLast(getPage, params, signal);
 }
 
 export function auditEventsQueryOptions(params: AuditListParams) {

@@ -1,8 +1,8 @@
 // GET /api/users/users/: one page of the user list, filtered and sorted on the server.
 import { UserPage } from '@staff/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client';
-import { lastPageOf } from '../../../lib/pagination';
+import { api } from '../../../lib/api-client';
+import { fetchPageOrLast } from '../../../lib/fetch-page-or-last';
 import type { UserListParams } from '../user-list-params';
 import { adminUserKeys, USERS_PATH } from './user-keys';
 
@@ -31,15 +31,7 @@ function getPage(params: UserListParams, signal?: AbortSignal): Promise<UserPage
  * last page is shown instead.
  */
 export async function fetchUsers(params: UserListParams, signal?: AbortSignal): Promise<UserListPage> {
-  try {
-    return { ...(await getPage(params, signal)), page: params.page };
-  } catch (error) {
-    if (!(error instanceof ApiError && error.status === 404 && params.page > 1)) throw error;
-    const firstPage = await getPage({ ...params, page: 1 }, signal);
-    const last = lastPageOf(firstPage.count, params.page_size);
-    if (last === 1) return { ...firstPage, page: 1 };
-    return { ...(await getPage({ ...params, page: last }, signal)), page: last };
-  }
+  return fetchPageOrLast(getPage, params, signal);
 }
 
 export function usersQueryOptions(params: UserListParams) {
