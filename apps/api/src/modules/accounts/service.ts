@@ -128,6 +128,17 @@ export function createAccountsService(deps: AccountsDeps) {
     fs.rmSync(deps.initialAdminPasswordFile, { force: true });
   }
 
+  /** The stored refresh token a request presents (refresh, logout); 401 when forged, unknown or expired. */
+  async function presentedRefreshToken(token: string, ip: string) {
+    await limiter.hit(TIERS.refreshPerIp, ip);
+    const at = now();
+    const claims = await signer.verify(token, 'refresh', at);
+    if (!claims) throw tokenNotValid('Token is invalid or expired');
+    const stored = await repo.findRefreshTokenByHash(hashToken(token));
+    if (!stored || toDate(stored.expires_at) <= at) throw tokenNotValid('Token is invalid or expired');
+    return { stored, at };
+  }
+
   async function issueTokens(userId: number, family: string, tx: Db = db): Promise<TokenPair> {
     const at = now();
     const refresh = await signer.sign('refresh', userId, family, at);
@@ -189,12 +200,7 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     async refresh(token: string, ip: string): Promise<TokenPair> {
-      await limiter.hit(TIERS.refreshPerIp, ip);
-      const at = now();
-      const claims = await signer.verify(token, 'refresh', at);
-      if (!claims) throw tokenNotValid('Token is invalid or expired');
-      const stored = await repo.findRefreshTokenByHash(hashToken(token));
-      if (!stored || toDate(stored.expires_at) <= at) throw tokenNotValid('Token is invalid or expired');
+      const { stored, at } = await presentedRefreshToken(token, ip);
       if (stored.revoked_at) throw tokenNotValid('Token is blacklisted');
       if (stored.rotated_at) {
         const age = (at.getTime() - toDate(stored.rotated_at).getTime()) / 1000;
@@ -237,12 +243,7 @@ export function createAccountsService(deps: AccountsDeps) {
      * is what reuse of that token would do anyway.
      */
     async logout(token: string, ip: string): Promise<void> {
-      await limiter.hit(TIERS.refreshPerIp, ip);
-      const at = now();
-      const claims = await signer.verify(token, 'refresh', at);
-      if (!claims) throw tokenNotValid('Token is invalid or expired');
-      const stored = await repo.findRefreshTokenByHash(hashToken(token));
-      if (!stored || toDate(stored.expires_at) <= at) throw tokenNotValid('Token is invalid or expired');
+      const { stored, at } = await presentedRefreshToken(token, ip);
       if (stored.revoked_at || !(await repo.revokeFamily(stored.family_id, at))) {
         throw tokenNotValid('Token is blacklisted');
       }
