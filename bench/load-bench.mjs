@@ -2,7 +2,7 @@
 // the built production server (apps/api/dist/main.js, one process) on it and drives each main
 // read and write over HTTP with autocannon from this process at a fixed concurrency; the
 // framework's ceiling is GET /api/health (a `select 1`) on the same server. Sign-in is measured
-// on its own at low concurrency, since scrypt bounds it by design.
+// on its own at low concurrency, since password hashing (Argon2id) bounds it by design.
 //
 //   npm run bench -- load                                   # SQLite, full scale
 //   BENCH_SCALE=0.05 BENCH_DURATION=3 npm run bench -- load # a quick run
@@ -201,7 +201,7 @@ async function scenarios(base, data) {
     },
     {
       name: 'sign-in',
-      label: `POST token/ (sign-in, scrypt), ${SIGNIN_CONNECTIONS} connections`,
+      label: `POST token/ (sign-in, Argon2id), ${SIGNIN_CONNECTIONS} connections`,
       kind: 'sign-in',
       connections: SIGNIN_CONNECTIONS,
       requests: rotating(['/api/users/token/'], 'POST', { email: fixtures.users.writer.email, password: pw }),

@@ -138,7 +138,7 @@ const ascii = (s) =>
 const { dataDir, config, kind, db } = await bench.openDb('users', { dataDir: process.env.KEEP_DIR });
 const { app, get } = await bench.startApp({ config, db, role: 'admin', emailPrefix: 'bench-admin' });
 
-// Seed directly (one shared hash: scrypt per user would take hours), with the
+// Seed directly (one shared hash: hashing a password per user would take hours), with the
 // same search text every write in the app stores.
 const seedStarted = performance.now();
 const passwordHash = await hashPassword('bench-password-1');
