@@ -257,11 +257,20 @@ export const WatchlistItem = z.object({
 });
 export type WatchlistItem = z.infer<typeof WatchlistItem>;
 
+/**
+ * An item as the list of watchlists gives it (spec section 3, "Watchlist: id, name, is_default,
+ * items"): the detail's item without its snapshot, so the list stays one query; the detail and the
+ * snapshot calls carry the prices.
+ */
+export const WatchlistListItem = WatchlistItem.omit({ snapshot: true });
+export type WatchlistListItem = z.infer<typeof WatchlistListItem>;
+
 export const Watchlist = z.object({
   id: z.number().int(),
   name: z.string(),
   is_default: z.boolean(),
   item_count: z.number().int(),
+  items: z.array(WatchlistListItem),
 });
 export type Watchlist = z.infer<typeof Watchlist>;
 export const WatchlistList = z.array(Watchlist);

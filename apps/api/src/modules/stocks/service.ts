@@ -4,6 +4,7 @@
 import {
   type AddItem,
   type Exchange,
+  type ExchangeCode,
   invalidPk,
   type MarketHoliday,
   type MarketHolidayCreate,
@@ -19,8 +20,9 @@ import {
   type WatchlistCreate,
   type WatchlistDetail,
   type WatchlistItem,
+  type WatchlistListItem,
 } from '@staff/contracts';
-import { dbBool, toBool, toDate, toIso } from '../../db/dialect';
+import { dbBool, lockRowForUpdate, toBool, toDate, toIso } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import { fieldError, notFound } from '../../http/errors';
 import { addDays, isWeekend, marketDate } from './calendar';
@@ -112,15 +114,39 @@ export function createStocksService(deps: StocksDeps) {
     return row;
   }
 
-  async function itemCounts(listIds: number[]): Promise<Map<number, number>> {
-    if (listIds.length === 0) return new Map();
+  /** Every item of the viewer's lists in one query (ownership in the where), grouped by list. */
+  async function itemsOfLists(viewer: StocksViewer): Promise<Map<number, WatchlistListItem[]>> {
     const rows = await db
-      .selectFrom('watchlist_items')
-      .select(['watchlist_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('watchlist_id', 'in', listIds)
-      .groupBy('watchlist_id')
+      .selectFrom('watchlist_items as i')
+      .innerJoin('watchlists as w', 'w.id', 'i.watchlist_id')
+      .innerJoin('stocks as s', 's.id', 'i.stock_id')
+      .innerJoin('stock_exchanges as e', 'e.id', 's.exchange_id')
+      .select([
+        'i.id',
+        'i.watchlist_id',
+        'i.note',
+        'i.target_price',
+        'i.added_at',
+        's.ticker',
+        's.name',
+        'e.code as exchange_code',
+      ])
+      .where('w.user_id', '=', viewer.id)
+      .orderBy('i.id')
       .execute();
-    return new Map(rows.map((r) => [r.watchlist_id, Number(r.n)]));
+    const byList = new Map<number, WatchlistListItem[]>();
+    for (const r of rows) {
+      const items = byList.get(r.watchlist_id) ?? [];
+      items.push({
+        id: r.id,
+        stock: { ticker: r.ticker, name: r.name, exchange: r.exchange_code as ExchangeCode },
+        note: r.note,
+        target_price: r.target_price,
+        added_at: toDate(r.added_at).toISOString(),
+      });
+      byList.set(r.watchlist_id, items);
+    }
+    return byList;
   }
 
   async function itemsOf(listId: number): Promise<WatchlistItem[]> {
@@ -225,13 +251,17 @@ export function createStocksService(deps: StocksDeps) {
         .where('user_id', '=', viewer.id)
         .orderBy('id')
         .execute();
-      const counts = await itemCounts(rows.map((r) => r.id));
-      return rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        is_default: toBool(r.is_default),
-        item_count: counts.get(r.id) ?? 0,
-      }));
+      const items = rows.length > 0 ? await itemsOfLists(viewer) : new Map<number, WatchlistListItem[]>();
+      return rows.map((r) => {
+        const own = items.get(r.id) ?? [];
+        return {
+          id: r.id,
+          name: r.name,
+          is_default: toBool(r.is_default),
+          item_count: own.length,
+          items: own,
+        };
+      });
     },
 
     async getWatchlist(viewer: StocksViewer, id: number): Promise<WatchlistDetail> {
@@ -249,6 +279,9 @@ export function createStocksService(deps: StocksDeps) {
     async createWatchlist(viewer: StocksViewer, body: WatchlistCreate): Promise<WatchlistDetail> {
       const nameKey = body.name.toLowerCase();
       const id = await db.transaction().execute(async (trx) => {
+        // One default per user: concurrent creates (and default moves) of one user take turns on
+        // the user's row, so two first lists cannot both become the default.
+        await lockRowForUpdate(trx, 'users', viewer.id);
         const existing = await trx
           .selectFrom('watchlists')
           .select(['id', 'name_key'])
@@ -309,6 +342,7 @@ export function createStocksService(deps: StocksDeps) {
             .execute();
         }
         if (body.is_default === true) {
+          await lockRowForUpdate(trx, 'users', viewer.id);
           await trx
             .updateTable('watchlists')
             .set({ is_default: 0 })
@@ -323,6 +357,7 @@ export function createStocksService(deps: StocksDeps) {
     async deleteWatchlist(viewer: StocksViewer, id: number): Promise<void> {
       const list = await ownList(viewer, id);
       await db.transaction().execute(async (trx) => {
+        await lockRowForUpdate(trx, 'users', viewer.id);
         await trx.deleteFrom('watchlists').where('id', '=', id).execute();
         if (toBool(list.is_default)) {
           // The oldest remaining list takes over as the default.

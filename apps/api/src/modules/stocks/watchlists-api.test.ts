@@ -3,6 +3,7 @@
 import { STOCK_MESSAGES, type Watchlist, type WatchlistDetail } from '@staff/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/harness';
+import { createStocksService } from './service';
 import { caller, makeUser, setMarketClock, type TestUser } from './test-kit';
 
 describe.each(testDatabases())('watchlists API (%s)', (kind) => {
@@ -68,6 +69,20 @@ describe.each(testDatabases())('watchlists API (%s)', (kind) => {
       ['Ngân hàng', true],
       ['Công nghệ', false],
     ]);
+  });
+
+  it('keeps one default when a user creates lists at the same time, asked or not', async () => {
+    const busy = await makeUser(t);
+    // Straight to the service, so the creates meet in the database rather than queue in the router.
+    const service = createStocksService({ db: t.db, now: () => t.clock.now() });
+    await Promise.all(
+      ['A', 'B', 'C', 'D', 'E', 'F'].map((name, i) =>
+        service.createWatchlist({ id: busy.id, role: 'staff' }, { name, is_default: i % 2 === 0 }),
+      ),
+    );
+    const lists = (await call(busy, 'GET', '/api/stocks/watchlists/')).json() as Watchlist[];
+    expect(lists).toHaveLength(6);
+    expect(lists.filter((l) => l.is_default)).toHaveLength(1);
   });
 
   it('requires a name, unique per user regardless of case', async () => {
@@ -149,6 +164,46 @@ describe.each(testDatabases())('watchlists API (%s)', (kind) => {
     expect(theirs.map((l) => l.name)).toEqual(['Ngân hàng']);
     // The owner's list is untouched.
     expect((await call(owner, 'GET', base)).json().items).toHaveLength(1);
+  });
+
+  it("lists every watchlist with its items (ticker, note, target price), the owner's only", async () => {
+    // Spec section 3: "Watchlist: id, name, is_default, items".
+    await call(owner, 'POST', `/api/stocks/watchlists/${second.id}/add_item/`, {
+      ticker: 'HPG',
+      note: 'thép',
+      target_price: 30_000,
+    });
+    const mine = (await call(other, 'POST', '/api/stocks/watchlists/', { name: 'Của tôi' })).json();
+    await call(other, 'POST', `/api/stocks/watchlists/${mine.id}/add_item/`, { ticker: 'FPT' });
+    const res = await call(owner, 'GET', '/api/stocks/watchlists/');
+    expect(res.statusCode).toBe(200);
+    const lists = res.json() as Watchlist[];
+    const shape = (l: Watchlist) => ({
+      name: l.name,
+      item_count: l.item_count,
+      items: l.items.map((i) => [i.stock.ticker, i.stock.name, i.stock.exchange, i.note, i.target_price]),
+    });
+    expect(lists.map(shape)).toEqual([
+      { name: 'Ngân hàng', item_count: 1, items: [['VNM', 'VNM Co', 'HOSE', 'theo dõi', 70_000]] },
+      {
+        name: 'Công nghệ 2',
+        item_count: 2,
+        items: [
+          ['VNM', 'VNM Co', 'HOSE', '', null],
+          ['HPG', 'HPG Co', 'HOSE', 'thép', 30_000],
+        ],
+      },
+    ]);
+    // The same items, ids and times as the detail gives, without the snapshot.
+    const detail = (
+      await call(owner, 'GET', `/api/stocks/watchlists/${second.id}/`)
+    ).json() as WatchlistDetail;
+    expect(lists[1]?.items).toEqual(detail.items.map(({ snapshot: _, ...item }) => item));
+    const again = (await call(other, 'GET', '/api/stocks/watchlists/')).json() as Watchlist[];
+    expect(again.map(shape)).toEqual([
+      { name: 'Ngân hàng', item_count: 0, items: [] },
+      { name: 'Của tôi', item_count: 1, items: [['FPT', 'FPT Co', 'HOSE', '', null]] },
+    ]);
   });
 
   it("refuses a list id beyond the databases' integers with 400, not a failed query (found by the fuzz test)", async () => {

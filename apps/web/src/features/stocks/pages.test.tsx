@@ -132,7 +132,23 @@ describe('stock pages', { timeout: 20_000 }, () => {
     signIn();
     fakeApi({
       'GET /api/stocks/watchlists/': () =>
-        jsonResponse(200, [{ id: 4, name: 'Tết', is_default: true, item_count: 1 }]),
+        jsonResponse(200, [
+          {
+            id: 4,
+            name: 'Tết',
+            is_default: true,
+            item_count: 1,
+            items: [
+              {
+                id: 1,
+                stock: { ticker: 'ACV', name: 'ACV name', exchange: 'UPCOM' },
+                note: '',
+                target_price: null,
+                added_at: '2026-02-01T00:00:00.000Z',
+              },
+            ],
+          },
+        ]),
       'GET /api/stocks/watchlists/4/': () =>
         jsonResponse(200, {
           id: 4,

@@ -65,16 +65,27 @@ function detail(id: number, name: string, tickers: string[], without: string[] =
 function setup(opts: { lists?: boolean; batchEmpty?: boolean; detailWithout?: string[] } = {}) {
   signInAs('staff');
   let tickers = ['VNM', 'FPT', 'HPG'];
-  const lists =
+  // The list of lists carries each list's items without their snapshots (spec section 3).
+  const summary = ({ items, ...list }: WatchlistDetail) => ({
+    ...list,
+    items: items.map(({ snapshot: _, ...item }) => item),
+  });
+  let lists =
     opts.lists === false
       ? []
-      : [
-          { id: 1, name: 'Ngân hàng', is_default: true, item_count: 3 },
-          { id: 2, name: 'Công nghệ', is_default: false, item_count: 0 },
-        ];
+      : [summary(detail(1, 'Ngân hàng', tickers)), summary(detail(2, 'Công nghệ', []))];
   const api = fakeApi({
     'GET /api/users/profile/': () => jsonResponse(200, {}),
     'GET /api/stocks/watchlists/': () => jsonResponse(200, lists),
+    // As the server: a new list is the default when asked, or when it is the first; the old one loses it.
+    'POST /api/stocks/watchlists/': (r) => {
+      const body = JSON.parse(String(r.body)) as { name: string; is_default?: boolean };
+      const created = { ...summary(detail(lists.length + 1, body.name, [])), is_default: false };
+      created.is_default = body.is_default === true || lists.length === 0;
+      if (created.is_default) lists = lists.map((l) => ({ ...l, is_default: false }));
+      lists = [...lists, created];
+      return jsonResponse(201, { ...created, items: [] });
+    },
     'GET /api/stocks/watchlists/1/': () =>
       jsonResponse(200, detail(1, 'Ngân hàng', tickers, opts.detailWithout)),
     'GET /api/stocks/watchlists/2/': () => jsonResponse(200, detail(2, 'Công nghệ', [])),
@@ -242,6 +253,36 @@ describe('Watchlists screen', { timeout: 20_000 }, () => {
     expect(JSON.parse(String(api.callsTo('POST /api/stocks/watchlists/1/remove_item/')[0]?.body))).toEqual({
       ticker: 'FPT',
     });
+  });
+
+  it("creates a list, sending is_default from the 'default' box; a new default takes the badge", async () => {
+    const api = setup();
+    const user = userEvent.setup();
+    renderRoutes(stocksPages, '/stocks');
+    const nav = await screen.findByRole('navigation', { name: 'Your lists' }, { timeout: 5000 });
+    const form = screen.getByRole('form', { name: 'Create watchlist' });
+    const name = within(form).getByRole('textbox', { name: 'Create watchlist' });
+    const box = within(form).getByRole('checkbox', { name: 'default' });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    const hasBadge = (list: RegExp) =>
+      within(within(nav).getByRole('button', { name: list })).queryByText('default');
+
+    await user.type(name, 'Tạm');
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    await within(nav).findByRole('button', { name: /Tạm/ });
+    expect(hasBadge(/Tạm/)).toBeNull();
+    expect(hasBadge(/Ngân hàng/)).toBeTruthy();
+
+    await user.type(name, 'Mới');
+    await user.click(box);
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(hasBadge(/Mới/)).toBeTruthy());
+    expect(hasBadge(/Ngân hàng/)).toBeNull();
+    expect((box as HTMLInputElement).checked).toBe(false);
+    expect(api.callsTo('POST /api/stocks/watchlists/').map((c) => JSON.parse(String(c.body)))).toEqual([
+      { name: 'Tạm', is_default: false },
+      { name: 'Mới', is_default: true },
+    ]);
   });
 
   it('updates the open cards from the live stream, opened with a ticket', async () => {

@@ -7,6 +7,7 @@ import {
   Badge,
   Button,
   Card,
+  Checkbox,
   Grid,
   Group,
   Loader,
@@ -57,6 +58,7 @@ export function addFailureText(error: unknown): string {
 
 function CreateWatchlist({ onCreated }: { onCreated: (id: number) => void }) {
   const [name, setName] = useState('');
+  const [isDefault, setIsDefault] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const create = useCreateWatchlist();
   const submit = (event: FormEvent) => {
@@ -66,10 +68,12 @@ function CreateWatchlist({ onCreated }: { onCreated: (id: number) => void }) {
       return;
     }
     create.mutate(
-      { name: name.trim() },
+      // Spec section 7: "POST /stocks/watchlists/ | name, is_default".
+      { name: name.trim(), is_default: isDefault },
       {
         onSuccess: (list) => {
           setName('');
+          setIsDefault(false);
           setError(null);
           onCreated(list.id);
         },
@@ -92,6 +96,12 @@ function CreateWatchlist({ onCreated }: { onCreated: (id: number) => void }) {
           Add
         </Button>
       </Group>
+      <Checkbox
+        mt="xs"
+        label="default"
+        checked={isDefault}
+        onChange={(e) => setIsDefault(e.currentTarget.checked)}
+      />
     </form>
   );
 }
