@@ -161,7 +161,7 @@ test('a finished game whose answer was lost is stored once, whatever is tried on
   // The action that found the first winner cannot be undone.
   await expect(undo).toBeDisabled();
   await expect(undo).toHaveAccessibleDescription(
-    'Không thể hoàn tác thao tác đã xác định người thắng đầu tiên. Hãy chọn người thắng ở phần Kết thúc ván.',
+    'Không thể hoàn tác thao tác đã xác định người thắng đầu tiên: người thắng đầu tiên không bao giờ bị thay thế.',
   );
 
   // The server stores the game; the browser sees the connection drop.

@@ -32,6 +32,6 @@ export const MESSAGES = {
   noUndo: 'Không còn thao tác nào để hoàn tác.',
   undoAfterFinish: 'Ván chơi đã kết thúc: không thể hoàn tác.',
   undoFirstWinner:
-    'Không thể hoàn tác thao tác đã xác định người thắng đầu tiên. Hãy chọn người thắng ở phần Kết thúc ván.',
+    'Không thể hoàn tác thao tác đã xác định người thắng đầu tiên: người thắng đầu tiên không bao giờ bị thay thế.',
   undoSetup: 'Không thể hoàn tác phần thiết lập ván. Hãy thiết lập ván mới.',
 } as const;
