@@ -401,4 +401,32 @@ describe('finalize', () => {
     expect(keys).toEqual([key, key]);
     expect(localStorage.getItem(PENDING_KEY)).toBeNull();
   });
+
+  it('does not finish another game while a result waits: that would overwrite it, or send one game twice', async () => {
+    const waiting = {
+      num_players: 1,
+      start_time: '2026-01-01T00:00:00Z',
+      end_time: '2026-01-01T01:00:00Z',
+      win_type: 'DREAM',
+      winner_index: 0,
+      results: [],
+      _pending_ts: 44,
+    };
+    localStorage.setItem(SESSION_KEY, JSON.stringify(wonGame()));
+    const api = fakeApi({ 'POST /api/cashflow/sessions/finalize/': () => jsonResponse(200, STORED) });
+    const user = userEvent.setup();
+    renderSession();
+    await screen.findByLabelText('Người chơi Bình');
+    // Another tab (or an earlier game) stores its pending result after this screen opened.
+    localStorage.setItem(PENDING_KEY, JSON.stringify(waiting));
+    await finish(user);
+    expect(
+      await screen.findByText(
+        'Còn một kết quả ván chơi chưa gửi. Hãy gửi lại kết quả đó trước khi kết thúc ván này.',
+      ),
+    ).toBeTruthy();
+    expect(api.callsTo('POST /api/cashflow/sessions/finalize/')).toHaveLength(0);
+    expect(JSON.parse(localStorage.getItem(PENDING_KEY) ?? '{}')._pending_ts).toBe(44);
+    expect(saved().finishedAt).toBeNull();
+  });
 });
