@@ -2,6 +2,8 @@
 // pending before it is sent, removed only once the server has it, offered for resending from a banner,
 // resent by itself when there is no game on screen and whenever the browser comes back online. The
 // server treats the same `_pending_ts` from the same user as the same game, so a resend never doubles it.
+// Nothing gives one game a second key: Undo stops at the finish (the engine's canUndo), a finished game
+// cannot be finished again, and no game is finished while another result waits. Any 2xx means stored.
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { buildFinalizePayload } from '@staff/cashflow-engine';
