@@ -1,6 +1,6 @@
 // Finishing CashFlow games (cashflow.md sections 2, 4, 8): a finished game appears once in the hall and
 // the leaderboard; a result sent while the API is unreachable, or whose answer is lost, waits as pending
-// through a reload and is stored exactly once when resent.
+// through a reload and is stored exactly once when resent, whatever controls the screens offer meanwhile.
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from './support/session';
 import { CASHFLOW_PLAYER, NDF, shownName } from './support/users';
@@ -135,6 +135,81 @@ test('a result the API never got, or whose answer was lost, is stored exactly on
   await banner.getByRole('button', { name: 'Gửi lại ngay' }).click();
   await expect(banner).toContainText('Khôi phục gửi thất bại. Vui lòng thử lại.');
   expect(await storedGamesWith(page, guest)).toBe(1);
+
+  // The network is back: the resend is confirmed, and the game is still stored once.
+  await page.unroute(FINALIZE);
+  await banner.getByRole('button', { name: 'Gửi lại ngay' }).click();
+  await expect(page.getByText('Đã khôi phục và lưu kết quả ván chơi thành công!')).toBeVisible();
+  await expect(banner).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('cashflow.pending'))).toBeNull();
+  expect(await storedGamesWith(page, guest)).toBe(1);
+});
+
+test('a finished game whose answer was lost is stored once, whatever is tried on the screens', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const guest = `Mất trả lời ${Date.now().toString(36)}`;
+  await signIn(page, NDF);
+  await page.goto('/cashflow/setup');
+  await page.locator('label').filter({ hasText: /^1$/ }).click();
+  await page.getByLabel('Tên người chơi 1').fill(guest);
+  await page.getByLabel('Tổng xúc xắc người chơi 1').fill('2');
+  await page.getByRole('button', { name: 'Bắt đầu ván' }).click();
+  await winByDream(page, guest, 950);
+  const undo = page.getByRole('button', { name: 'Hoàn tác' });
+  // The action that found the first winner cannot be undone.
+  await expect(undo).toBeDisabled();
+  await expect(undo).toHaveAccessibleDescription(
+    'Không thể hoàn tác thao tác đã xác định người thắng đầu tiên: người thắng đầu tiên không bao giờ bị thay thế.',
+  );
+
+  // The server stores the game; the browser sees the connection drop.
+  await page.route(FINALIZE, async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await finish(page);
+  await expect(
+    page.getByText('Gửi thất bại. Kết quả đã được lưu tạm thời trên máy, bạn có thể thử gửi lại.', {
+      exact: false,
+    }),
+  ).toBeVisible();
+  expect(await storedGamesWith(page, guest)).toBe(1);
+  const key = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('cashflow.pending') ?? '{}')._pending_ts,
+  );
+  expect(typeof key).toBe('number');
+
+  // Nothing on the session screen finishes the game again under a new key.
+  await expect(undo).toBeDisabled();
+  await expect(undo).toHaveAccessibleDescription('Ván chơi đã kết thúc: không thể hoàn tác.');
+  await expect(page.getByRole('button', { name: 'Kết thúc & Gửi kết quả' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Qua ngày (Cashday)' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Qua lượt' })).toBeDisabled();
+  const banner = page.getByRole('status').filter({ hasText: 'Có kết quả ván chơi chưa gửi' });
+  await banner.getByRole('button', { name: 'Ẩn' }).click();
+  await expect(banner).toBeHidden();
+
+  // A reload, then a resend whose answer is lost again.
+  await page.reload();
+  await expect(banner).toBeVisible();
+  await expect(undo).toBeDisabled();
+  await banner.getByRole('button', { name: 'Gửi lại ngay' }).click();
+  await expect(banner).toContainText('Khôi phục gửi thất bại. Vui lòng thử lại.');
+  expect(await storedGamesWith(page, guest)).toBe(1);
+
+  // Home, then a new game from setup: the waiting result keeps its key.
+  await page.goto('/cashflow');
+  await page.getByRole('link', { name: 'Bắt đầu ván mới' }).click();
+  await page.locator('label').filter({ hasText: /^1$/ }).click();
+  await page.getByLabel('Tên người chơi 1').fill(`${guest} 2`);
+  await page.getByLabel('Tổng xúc xắc người chơi 1').fill('3');
+  await page.getByRole('button', { name: 'Bắt đầu ván' }).click();
+  await expect(page.getByRole('heading', { name: `Lượt của ${guest} 2` })).toBeVisible();
+  expect(
+    await page.evaluate(() => JSON.parse(localStorage.getItem('cashflow.pending') ?? '{}')._pending_ts),
+  ).toBe(key);
 
   // The network is back: the resend is confirmed, and the game is still stored once.
   await page.unroute(FINALIZE);

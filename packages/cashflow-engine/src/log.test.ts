@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { compactLog, UNDO_DEPTH, undo } from './log';
+import { canUndo, compactLog, UNDO_DEPTH, undo } from './log';
 import { MESSAGES } from './messages';
 import { createInitialState } from './state';
-import { applyOk, janitorGame } from './test-helpers';
+import { applyOk, janitorGame, startGame } from './test-helpers';
 
 describe('the action log', () => {
   it('records the player, the action and the cash before and after', () => {
@@ -53,5 +53,35 @@ describe('the action log', () => {
       state = undone.state;
     }
     expect(undo(state)).toEqual({ ok: false, reason: MESSAGES.noUndo });
+  });
+
+  it('never goes back past the finish: its result may already be on the server', () => {
+    const played = applyOk(janitorGame(), { type: 'borrow', playerId: 'p1', amount: 2000 });
+    const finished = applyOk(played, { type: 'finishGame', winnerId: 'p1', winMethod: 'DREAM' });
+    expect(canUndo(finished)).toEqual({ ok: false, reason: MESSAGES.undoAfterFinish });
+    expect(undo(finished)).toEqual({ ok: false, reason: MESSAGES.undoAfterFinish });
+  });
+
+  it('never goes back past the action that found the first winner, but undoes what came after it', () => {
+    const game = startGame([
+      { name: 'An', diceSum: 2 },
+      { name: 'Bình', diceSum: 3 },
+    ]);
+    const [first] = game.players;
+    if (!first) throw new Error('no player');
+    const won = applyOk(game, { type: 'setDream', playerId: first.id, hasDream: true });
+    expect(won.winnerId).toBe(first.id);
+    expect(canUndo(won)).toEqual({ ok: false, reason: MESSAGES.undoFirstWinner });
+    expect(undo(won)).toEqual({ ok: false, reason: MESSAGES.undoFirstWinner });
+
+    const after = applyOk(won, { type: 'nextTurn' });
+    expect(canUndo(after)).toEqual({ ok: true });
+    expect(undo(after)).toEqual({ ok: true, state: won });
+  });
+
+  it('does not undo the setup: a new game starts from the setup screen', () => {
+    const game = janitorGame();
+    expect(canUndo(game)).toEqual({ ok: false, reason: MESSAGES.undoSetup });
+    expect(undo(game)).toEqual({ ok: false, reason: MESSAGES.undoSetup });
   });
 });

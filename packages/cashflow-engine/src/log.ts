@@ -35,9 +35,30 @@ export function appendLogEntry(
 }
 
 export type UndoResult = { ok: true; state: GameState } | { ok: false; reason: string };
+export type UndoCheck = { ok: true } | { ok: false; reason: string };
 
-/** Goes back to exactly the state before the last logged action. */
+/** Setting up is not undone: a new game starts from the setup screen. */
+const SETUP_ACTIONS: ReadonlySet<GameAction['type']> = new Set(['setupPlayers', 'assignCareers', 'reset']);
+
+/**
+ * Whether the last logged action can be undone, or why not. A finished game cannot go back: its result
+ * may already be on the server, and finishing again would send it as a second game (decision 0010).
+ * Nor can the action that found the first winner, who is never replaced (spec 4, Winner).
+ */
+export function canUndo(state: GameState): UndoCheck {
+  const last = state.log.at(-1);
+  if (!last?.previous) return { ok: false, reason: MESSAGES.noUndo };
+  if (state.finishedAt !== null) return { ok: false, reason: MESSAGES.undoAfterFinish };
+  if (state.winnerId !== null && last.previous.winnerId !== state.winnerId)
+    return { ok: false, reason: MESSAGES.undoFirstWinner };
+  if (SETUP_ACTIONS.has(last.action.type)) return { ok: false, reason: MESSAGES.undoSetup };
+  return { ok: true };
+}
+
+/** Goes back to exactly the state before the last logged action, when canUndo allows it. */
 export function undo(state: GameState): UndoResult {
+  const check = canUndo(state);
+  if (!check.ok) return check;
   const last = state.log.at(-1);
   if (!last?.previous) return { ok: false, reason: MESSAGES.noUndo };
   return { ok: true, state: { ...last.previous, log: state.log.slice(0, -1) } };

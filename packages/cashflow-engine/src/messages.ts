@@ -30,4 +30,8 @@ export const MESSAGES = {
   winnerAlreadyDecided: 'Người thắng đầu tiên đã được xác định và không thể thay đổi.',
   careersOnlyAtSetup: 'Chỉ chia nghề khi thiết lập ván, trước lượt chơi đầu tiên.',
   noUndo: 'Không còn thao tác nào để hoàn tác.',
+  undoAfterFinish: 'Ván chơi đã kết thúc: không thể hoàn tác.',
+  undoFirstWinner:
+    'Không thể hoàn tác thao tác đã xác định người thắng đầu tiên: người thắng đầu tiên không bao giờ bị thay thế.',
+  undoSetup: 'Không thể hoàn tác phần thiết lập ván. Hãy thiết lập ván mới.',
 } as const;

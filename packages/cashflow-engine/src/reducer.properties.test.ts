@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameAction } from './actions';
 import { cardsForPhase } from './catalogue';
 import { undo } from './log';
+import { MESSAGES } from './messages';
 import { parseGameState } from './parse-game-state';
 import { applyAction } from './reducer';
 import { createInitialState, debtPayments, type GameState, passiveIncome, totalExpenses } from './state';
@@ -384,11 +385,19 @@ describe('game invariants over random action sequences', () => {
     );
   });
 
-  it('restores the exact previous state on undo, and the state survives JSON storage', () => {
+  it('restores the exact previous state on undo, except past the finish or the first winner, and the state survives JSON storage', () => {
     fc.assert(
       fc.property(gameArb, (game) => {
-        const final = play(game, (before, after) => {
-          expect(undo(after)).toEqual({ ok: true, state: before });
+        const final = play(game, (before, after, action) => {
+          if (after.finishedAt !== null) {
+            expect(undo(after)).toEqual({ ok: false, reason: MESSAGES.undoAfterFinish });
+          } else if (before.winnerId === null && after.winnerId !== null) {
+            expect(undo(after)).toEqual({ ok: false, reason: MESSAGES.undoFirstWinner });
+          } else if (['setupPlayers', 'assignCareers', 'reset'].includes(action.type)) {
+            expect(undo(after)).toEqual({ ok: false, reason: MESSAGES.undoSetup });
+          } else {
+            expect(undo(after)).toEqual({ ok: true, state: before });
+          }
         });
         expect(parseGameState(JSON.parse(JSON.stringify(final)))).toEqual({ ok: true, state: final });
       }),

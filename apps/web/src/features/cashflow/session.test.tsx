@@ -1,7 +1,13 @@
 // The session screen: the player card's controls, the card picker's checks, toasts, undo, and the
 // finalize flow that never loses a result.
 import { notifications } from '@mantine/notifications';
-import { applyAction, createInitialState, type GameAction, type GameState } from '@staff/cashflow-engine';
+import {
+  applyAction,
+  createInitialState,
+  type GameAction,
+  type GameState,
+  MESSAGES,
+} from '@staff/cashflow-engine';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -42,6 +48,13 @@ function saved(): GameState {
 }
 
 const card = (name: string) => screen.getByLabelText(`Người chơi ${name}`);
+
+/** The Undo button and the reason it gives (its accessible description, also its tooltip). */
+function undoButton(): { button: HTMLButtonElement; reason: string } {
+  const button = screen.getByRole('button', { name: 'Hoàn tác' }) as HTMLButtonElement;
+  const id = button.getAttribute('aria-describedby') ?? '';
+  return { button, reason: document.getElementById(id)?.textContent ?? '' };
+}
 
 /** What the server answers for a stored game. */
 const STORED = {
@@ -111,7 +124,7 @@ describe('player card', () => {
     renderSession();
     const bình = within(await screen.findByLabelText('Người chơi Bình'));
     // Right after setup there is nothing to undo: the setup itself is redone from the setup screen.
-    expect(screen.getByRole('button', { name: 'Hoàn tác' })).toHaveProperty('disabled', true);
+    expect(undoButton()).toMatchObject({ button: { disabled: true }, reason: MESSAGES.undoSetup });
     for (let i = 0; i < 3; i++) await user.click(bình.getByRole('button', { name: 'Thêm một con' }));
     expect(bình.getByText('Con: 3 / 3')).toBeTruthy();
     expect(bình.getByRole('button', { name: 'Thêm một con' })).toHaveProperty('disabled', true);
@@ -324,5 +337,96 @@ describe('finalize', () => {
     expect(await screen.findByText('Đã khôi phục và lưu kết quả ván chơi thành công!')).toBeTruthy();
     expect(localStorage.getItem(PENDING_KEY)).toBeNull();
     expect(saved().players).toHaveLength(2);
+  });
+
+  it('disables Undo once the first winner is found; the finishing panel names the winner', async () => {
+    localStorage.setItem(SESSION_KEY, JSON.stringify(wonGame()));
+    renderSession();
+    await screen.findByLabelText('Người chơi Bình');
+    expect(undoButton()).toMatchObject({ button: { disabled: true }, reason: MESSAGES.undoFirstWinner });
+    expect(screen.getByRole('button', { name: 'Kết thúc & Gửi kết quả' })).toHaveProperty('disabled', false);
+  });
+
+  it('takes any 2xx answer as stored, even one that is not JSON', async () => {
+    fakeApi({
+      'POST /api/cashflow/sessions/finalize/': () =>
+        new Response('<html>OK</html>', { status: 201, headers: { 'Content-Type': 'text/html' } }),
+    });
+    localStorage.setItem(SESSION_KEY, JSON.stringify(wonGame()));
+    const user = userEvent.setup();
+    const { router } = renderSession();
+    await finish(user);
+    expect(await screen.findByText('Đã lưu kết quả ván chơi thành công!')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cashflow'));
+    expect(localStorage.getItem(PENDING_KEY)).toBeNull();
+  });
+
+  it('offers nothing after a finish that could send the game under a second key', async () => {
+    // The server may have stored the game; the browser only saw the connection drop.
+    let online = false;
+    const api = fakeApi({
+      'POST /api/cashflow/sessions/finalize/': () => {
+        if (!online) throw new TypeError('Failed to fetch');
+        return jsonResponse(200, STORED);
+      },
+    });
+    localStorage.setItem(SESSION_KEY, JSON.stringify(wonGame()));
+    const user = userEvent.setup();
+    const first = renderSession();
+    await finish(user);
+    expect(await screen.findByText('Có kết quả ván chơi chưa gửi')).toBeTruthy();
+    const key = JSON.parse(localStorage.getItem(PENDING_KEY) ?? '{}')._pending_ts;
+    expect(typeof key).toBe('number');
+
+    // No Undo, no second finish, no turn controls, no new game while the result waits.
+    expect(undoButton()).toMatchObject({ button: { disabled: true }, reason: MESSAGES.undoAfterFinish });
+    expect(screen.queryByRole('button', { name: 'Kết thúc & Gửi kết quả' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Bắt đầu ván mới' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Qua ngày (Cashday)' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Qua lượt' })).toHaveProperty('disabled', true);
+
+    // 'Ẩn', then a reload: the banner is back with the same stored result.
+    await user.click(screen.getByRole('button', { name: 'Ẩn' }));
+    first.unmount();
+    renderSession();
+    expect(await screen.findByText('Có kết quả ván chơi chưa gửi')).toBeTruthy();
+    expect(undoButton().button.disabled).toBe(true);
+
+    online = true;
+    await user.click(screen.getByRole('button', { name: 'Gửi lại ngay' }));
+    expect(await screen.findByText('Đã khôi phục và lưu kết quả ván chơi thành công!')).toBeTruthy();
+    const keys = api
+      .callsTo('POST /api/cashflow/sessions/finalize/')
+      .map((c) => JSON.parse(String(c.body))._pending_ts);
+    expect(keys).toEqual([key, key]);
+    expect(localStorage.getItem(PENDING_KEY)).toBeNull();
+  });
+
+  it('does not finish another game while a result waits: that would overwrite it, or send one game twice', async () => {
+    const waiting = {
+      num_players: 1,
+      start_time: '2026-01-01T00:00:00Z',
+      end_time: '2026-01-01T01:00:00Z',
+      win_type: 'DREAM',
+      winner_index: 0,
+      results: [],
+      _pending_ts: 44,
+    };
+    localStorage.setItem(SESSION_KEY, JSON.stringify(wonGame()));
+    const api = fakeApi({ 'POST /api/cashflow/sessions/finalize/': () => jsonResponse(200, STORED) });
+    const user = userEvent.setup();
+    renderSession();
+    await screen.findByLabelText('Người chơi Bình');
+    // Another tab (or an earlier game) stores its pending result after this screen opened.
+    localStorage.setItem(PENDING_KEY, JSON.stringify(waiting));
+    await finish(user);
+    expect(
+      await screen.findByText(
+        'Còn một kết quả ván chơi chưa gửi. Hãy gửi lại kết quả đó trước khi kết thúc ván này.',
+      ),
+    ).toBeTruthy();
+    expect(api.callsTo('POST /api/cashflow/sessions/finalize/')).toHaveLength(0);
+    expect(JSON.parse(localStorage.getItem(PENDING_KEY) ?? '{}')._pending_ts).toBe(44);
+    expect(saved().finishedAt).toBeNull();
   });
 });

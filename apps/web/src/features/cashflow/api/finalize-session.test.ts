@@ -56,11 +56,52 @@ describe('finalizeSession', () => {
         },
       ],
     };
-    expect(await finalizeSession(payload)).toEqual(stored);
+    await expect(finalizeSession(payload)).resolves.toBeUndefined();
     const [call] = api.callsTo('POST /api/cashflow/sessions/finalize/');
     expect(JSON.parse(String(call?.body))).toEqual(payload);
   });
+
+  it('takes any 2xx as stored without reading the answer (spec 7: response content not read)', async () => {
+    const answers = [
+      () => new Response('<html>Saved</html>', { status: 201, headers: { 'Content-Type': 'text/html' } }),
+      () => jsonResponse(200, { unexpected: true }),
+      () => jsonResponse(201, [1, 2, 3]),
+      () => new Response(null, { status: 204 }),
+    ];
+    let answer = answers[0];
+    fakeApi({ 'POST /api/cashflow/sessions/finalize/': () => (answer as () => Response)() });
+    for (const next of answers) {
+      answer = next;
+      await expect(finalizeSession(onePlayerPayload)).resolves.toBeUndefined();
+    }
+  });
+
+  it('still fails on a non-2xx answer, so the pending copy stays', async () => {
+    fakeApi({ 'POST /api/cashflow/sessions/finalize/': () => new Response('Bad gateway', { status: 502 }) });
+    await expect(finalizeSession(onePlayerPayload)).rejects.toBeInstanceOf(ApiError);
+  });
 });
+
+const onePlayerPayload = {
+  num_players: 1,
+  start_time: '2026-04-01T03:00:00.000Z',
+  end_time: '2026-04-01T03:10:00.000Z',
+  win_type: 'DREAM' as const,
+  winner_index: 0,
+  _pending_ts: 1_760_000_000_124,
+  results: [
+    {
+      career: 'Y tá',
+      salary: 3100,
+      expenses: 1000,
+      passive_income: 0,
+      cash_on_hand_end: 480,
+      escaped_ratrace: false,
+      is_winner: true,
+      guest_name: 'An',
+    },
+  ],
+};
 
 describe('finalizeErrorText', () => {
   it("prefers the server's detail, then its JSON body, then the fallback with the error's message", () => {

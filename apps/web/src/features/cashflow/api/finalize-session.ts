@@ -2,7 +2,7 @@
 // signed-in submitter and _pending_ts: a resend of the same pending result answers 200 with the
 // stored game instead of a copy, so resending after a lost answer is always safe.
 import type { FinalizePayload } from '@staff/cashflow-engine';
-import { type FinalizeRequestInput, FinishedSession } from '@staff/contracts';
+import type { FinalizeRequestInput } from '@staff/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
 import { cashflowKeys, FINALIZE_PATH } from './cashflow-keys';
@@ -13,8 +13,12 @@ export type PendingFinalize = FinalizeRequestInput | (FinalizePayload & { _pendi
 export const FINALIZE_FALLBACK_MESSAGE =
   'Gửi thất bại. Kết quả đã được lưu tạm thời trên máy, bạn có thể thử gửi lại.';
 
-export function finalizeSession(payload: PendingFinalize): Promise<FinishedSession> {
-  return api.post(FINALIZE_PATH, payload, { schema: FinishedSession });
+/**
+ * Resolves once the server has the game. Any 2xx means stored, and the answer is not read (spec 7:
+ * "response content not read"): a stored game reported as failed would stay pending and be resent.
+ */
+export async function finalizeSession(payload: PendingFinalize): Promise<void> {
+  await api.post(FINALIZE_PATH, payload);
 }
 
 /** finalizeSession that refreshes the history and the leaderboard once a game is stored. */

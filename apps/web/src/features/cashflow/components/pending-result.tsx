@@ -2,6 +2,8 @@
 // pending before it is sent, removed only once the server has it, offered for resending from a banner,
 // resent by itself when there is no game on screen and whenever the browser comes back online. The
 // server treats the same `_pending_ts` from the same user as the same game, so a resend never doubles it.
+// Nothing gives one game a second key: Undo stops at the finish (the engine's canUndo), a finished game
+// cannot be finished again, and no game is finished while another result waits. Any 2xx means stored.
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { buildFinalizePayload } from '@staff/cashflow-engine';
@@ -17,6 +19,9 @@ import type { FinishChoice } from './finish-panel';
 export const FINALIZE_SUCCESS = 'Đã lưu kết quả ván chơi thành công!';
 export const RESEND_SUCCESS = 'Đã khôi phục và lưu kết quả ván chơi thành công!';
 export const RESEND_FAILURE = 'Khôi phục gửi thất bại. Vui lòng thử lại.';
+/** One key holds one pending result: finishing another game would overwrite it (and lose it). */
+export const PENDING_FIRST =
+  'Còn một kết quả ván chơi chưa gửi. Hãy gửi lại kết quả đó trước khi kết thúc ván này.';
 
 export type Finalize = ReturnType<typeof useFinalize>;
 
@@ -42,6 +47,15 @@ export function useFinalize() {
   const finish = useCallback(
     async (choice: FinishChoice) => {
       if (inFlight.current) return;
+      // Read from storage, not state: another tab may have finished this very game meanwhile, and a
+      // second finish would send it again under a new _pending_ts.
+      const waiting = loadPending();
+      if (waiting) {
+        setPending(waiting);
+        setHidden(false);
+        setError(PENDING_FIRST);
+        return;
+      }
       const result = dispatch({ type: 'finishGame', winnerId: choice.winnerId, winMethod: choice.winMethod });
       if (!result.ok) {
         setError(result.reason);
