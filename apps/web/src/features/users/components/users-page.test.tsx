@@ -292,6 +292,27 @@ describe('UsersPage', { timeout: 20_000 }, () => {
     );
   });
 
+  it('says the same for a server error, with its detail on a second line', async () => {
+    renderList('/admin/users', USERS_23, {
+      'GET /api/users/users/template/': () => jsonResponse(500, { detail: 'A server error occurred.' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Download Template' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('You are not authorized to download the template.');
+    expect(within(alert).getByRole('listitem').textContent).toBe('A server error occurred.');
+  });
+
+  it('says the same when the network fails', async () => {
+    renderList('/admin/users', USERS_23, {
+      'GET /api/users/users/template/': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Download Template' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('You are not authorized to download the template.');
+  });
+
   it('links Add User to the form, remembering the list query', async () => {
     const { router } = renderList('/admin/users?page=2');
     await user.click(await screen.findByRole('link', { name: 'Add User' }));
