@@ -161,11 +161,12 @@ describe('UsersPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(query().get('page')).toBeNull());
   });
 
-  it('hides the pager when there is only one page', async () => {
+  it('hides the pager and the page size selector when there is only one page', async () => {
     renderList('/admin/users', USERS_23.slice(0, 4));
     await screen.findByText('user4@example.com');
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Go to page' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Rows per page' })).toBeNull();
     expect(screen.getByText('Showing 1–4 of 4')).toBeTruthy();
   });
 
