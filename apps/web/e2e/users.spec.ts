@@ -248,22 +248,27 @@ test.describe('as an admin', () => {
     await expectCurrentPage(page, 1);
   });
 
-  test('offers page sizes 10, 20 and 50, hides the pager on a single page, and turns a stale page into the last', async ({
+  test('offers page sizes 10, 20 and 50, hides the pager and page sizes on a single page, and turns a stale page into the last', async ({
     page,
   }) => {
     await openUsers(page, '?search=roster&page=2');
     await expectCurrentPage(page, 2);
 
-    // Page sizes 10/20/50; with a single page the pager is hidden.
+    // Page sizes 10/20/50; with a single page the whole pagination is hidden (spec §2, §9): the
+    // page buttons, the go-to box and the page size selector; only the summary line stays.
     await choose(page, 'Rows per page', '20');
     await expect(page).not.toHaveURL(/[?&]page=/);
     await expect(summary(page)).toHaveText('Showing 1–20 of 25');
     await expect(pager(page).getByRole('button', { name: /^Page \d+$/ })).toHaveText(['1', '2']);
-    await choose(page, 'Rows per page', '50');
+    // Not choose(): the selector itself goes once 50 rows make a single page.
+    await page.getByRole('textbox', { name: 'Rows per page', exact: true }).click();
+    await page.getByRole('option', { name: '50', exact: true }).click();
+    await expect(page).toHaveURL(/[?&]page_size=50/);
     await expect(summary(page)).toHaveText('Showing 1–25 of 25');
     await expect(bodyRows(page)).toHaveCount(25);
     await expect(pager(page)).toHaveCount(0);
     await expect(page.getByRole('textbox', { name: 'Go to page' })).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: 'Rows per page' })).toHaveCount(0);
 
     // An old link past the last page shows the last page.
     await openUsers(page, '?search=roster&page=7');

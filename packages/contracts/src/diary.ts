@@ -43,22 +43,25 @@ export const JAR_NAMES: Record<JarKey, string> = {
   unclassified: 'Chưa phân loại',
 };
 
-/** Jars that carry no target ratio: no ratio input, no status, no colour. */
+/**
+ * Jars that carry no target ratio: no ratio input, no status, no colour. Their ratio is always 0
+ * (spec §3 "ratio (percent 0-100)" on every jar), outside the target sum and the ±10 % checks.
+ */
 export const JARS_WITHOUT_TARGET = ['sleep', 'unclassified'] as const satisfies readonly JarKey[];
 export function jarHasTarget(key: JarKey): boolean {
   return !(JARS_WITHOUT_TARGET as readonly JarKey[]).includes(key);
 }
 
 /** Default targets, in percent of waking (non-sleep) time; they add up to 100. */
-export const JAR_DEFAULT_RATIOS: Record<JarKey, number | null> = {
-  sleep: null,
+export const JAR_DEFAULT_RATIOS: Record<JarKey, number> = {
+  sleep: 0,
   essential: 35,
   investment: 10,
   development: 15,
   education: 15,
   entertainment: 15,
   sharing: 10,
-  unclassified: null,
+  unclassified: 0,
 };
 
 export const FEELINGS = ['excited', 'happy', 'neutral', 'sad', 'tired', 'angry', 'anxious'] as const;
@@ -194,16 +197,16 @@ export const Jar = z.object({
   id: z.number().int(),
   key: JarKey,
   name: z.string(),
-  /** Target in percent of waking time; null for sleep and unclassified. */
-  ratio: z.number().int().nullable(),
+  /** Target in percent of waking time; always 0 for sleep and unclassified (jars without a target). */
+  ratio: z.number().int().min(0).max(100),
 });
 export type Jar = z.infer<typeof Jar>;
 export const JarList = z.array(Jar);
 
-/** PATCH /diaries/jars/{id}/ — not allowed for sleep and unclassified (400 on ratio). */
+/** PATCH /diaries/jars/{id}/ — sleep and unclassified accept only 0 (400 on ratio otherwise). */
 export const JarUpdate = z.object({ ratio: z.number().int().min(0).max(100) });
 export type JarUpdate = z.infer<typeof JarUpdate>;
-export const JAR_NO_TARGET_MESSAGE = 'This jar has no target ratio.';
+export const JAR_NO_TARGET_MESSAGE = 'This jar has no target ratio; its ratio can only be 0.';
 
 // ---------------------------------------------------------------------------
 // Categories

@@ -1,5 +1,6 @@
 // Footer of a paginated list: "Showing a–b of n", a page-size selector, up to five page buttons
-// around the current page and a go-to-page box. Page buttons and go-to are hidden on a single page.
+// around the current page and a go-to-page box. Spec §9 hides the pagination on a single page, and
+// §2 defines it as all three (size selector, page buttons, go-to), so only the summary line stays.
 import { ActionIcon, Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -45,22 +46,24 @@ export function ListPagination({
         <Text size="sm" c="dimmed" aria-live="polite">
           {count === 0 ? 'No results' : `Showing ${first}–${last} of ${count}`}
         </Text>
-        <Group gap={6} wrap="nowrap">
-          <Text size="sm" component="label" htmlFor={`${goToId}-size`}>
-            Rows per page
-          </Text>
-          <Select
-            id={`${goToId}-size`}
-            size="xs"
-            w={76}
-            data={pageSizes.map(String)}
-            value={String(pageSize)}
-            allowDeselect={false}
-            onChange={(value) => value && onPageSizeChange(Number(value))}
-            disabled={disabled}
-            comboboxProps={{ withinPortal: true }}
-          />
-        </Group>
+        {lastPage > 1 && (
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" component="label" htmlFor={`${goToId}-size`}>
+              Rows per page
+            </Text>
+            <Select
+              id={`${goToId}-size`}
+              size="xs"
+              w={76}
+              data={pageSizes.map(String)}
+              value={String(pageSize)}
+              allowDeselect={false}
+              onChange={(value) => value && onPageSizeChange(Number(value))}
+              disabled={disabled}
+              comboboxProps={{ withinPortal: true }}
+            />
+          </Group>
+        )}
       </Group>
 
       {lastPage > 1 && (

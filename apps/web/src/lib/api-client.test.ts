@@ -5,6 +5,7 @@ import {
   filenameFromDisposition,
   LOGOUT_PATH,
   REFRESH_PATH,
+  retryAfterSeconds,
   toFieldErrors,
 } from './api-client';
 import {
@@ -433,5 +434,15 @@ describe('toFieldErrors', () => {
       }),
     ).toEqual({ old_password: 'Wrong password.', new_password: 'Too short. Too common.' });
     expect(toFieldErrors(null)).toEqual({});
+  });
+});
+
+describe('retryAfterSeconds', () => {
+  it('reads delay-seconds and HTTP dates', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(retryAfterSeconds('120', now)).toBe(120);
+    expect(retryAfterSeconds('Thu, 01 Jan 2026 00:01:30 GMT', now)).toBe(90);
+    expect(retryAfterSeconds('soon', now)).toBeUndefined();
+    expect(retryAfterSeconds(null, now)).toBeUndefined();
   });
 });

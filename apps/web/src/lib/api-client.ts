@@ -15,18 +15,30 @@ export type ApiErrorBody = Record<string, unknown>;
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ApiErrorBody | null;
+  /** Seconds the server asked to wait (Retry-After), when it said. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, body: ApiErrorBody | null, message?: string) {
+  constructor(status: number, body: ApiErrorBody | null, message?: string, retryAfterSeconds?: number) {
     super(message ?? errorDetail(body) ?? `Request failed with status ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   /** The `detail` message when the server sent one. */
   get detail(): string | undefined {
     return errorDetail(this.body);
   }
+}
+
+/** Retry-After as seconds: either delay-seconds or an HTTP date. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 function errorDetail(body: ApiErrorBody | null): string | undefined {
@@ -223,7 +235,10 @@ export function createApiClient(deps: ApiClientDeps = {}) {
   ): Promise<Versioned<T>> {
     const response = await sendWithAuth(path, options);
     const data = await parseBody(response);
-    if (!response.ok) throw new ApiError(response.status, asErrorBody(data));
+    if (!response.ok) {
+      const wait = retryAfterSeconds(response.headers.get('Retry-After'));
+      throw new ApiError(response.status, asErrorBody(data), undefined, wait);
+    }
     return {
       data: options.schema ? options.schema.parse(data) : (data as T),
       etag: response.headers.get('ETag'),

@@ -91,7 +91,8 @@ function presentJar(row: JarRow): Jar {
     id: row.id,
     key: row.key,
     name: JAR_NAMES[row.key],
-    ratio: jarHasTarget(row.key) ? row.ratio : null,
+    // Jars without a target answer 0 whatever is stored (rows made before 0 was the default hold null).
+    ratio: jarHasTarget(row.key) ? (row.ratio ?? 0) : 0,
   };
 }
 
@@ -331,7 +332,10 @@ export function createDiaryService(deps: DiaryDeps) {
       await ensureJars(viewer.id);
       const jar = await repo.findJar(id);
       if (!jar || jar.user_id !== viewer.id) throw notFound();
-      if (!jarHasTarget(jar.key as JarKey)) throw fieldError('ratio', JAR_NO_TARGET_MESSAGE);
+      if (!jarHasTarget(jar.key as JarKey)) {
+        if (ratio !== 0) throw fieldError('ratio', JAR_NO_TARGET_MESSAGE);
+        return presentJar({ id: jar.id, key: jar.key as JarKey, ratio: 0 }); // nothing to store
+      }
       await repo.setJarRatio(id, viewer.id, ratio);
       return presentJar({ id: jar.id, key: jar.key as JarKey, ratio });
     },

@@ -51,14 +51,14 @@ describe.each(testDatabases())('diary jars, categories and diaries (%s)', (kind)
       const jars = a?.json() as Jar[];
       expect(jars.map((j) => j.key)).toEqual([...JAR_KEYS]);
       expect(jars.map((j) => [j.key, j.name, j.ratio])).toEqual([
-        ['sleep', 'Ngủ', null],
+        ['sleep', 'Ngủ', 0],
         ['essential', 'Thiết yếu', 35],
         ['investment', 'Đầu tư', 10],
         ['development', 'Phát triển', 15],
         ['education', 'Giáo dục', 15],
         ['entertainment', 'Giải trí', 15],
         ['sharing', 'Cho đi', 10],
-        ['unclassified', 'Chưa phân loại', null],
+        ['unclassified', 'Chưa phân loại', 0],
       ]);
       expect(b?.json()).toEqual(jars);
       expect(c?.json()).toEqual(jars);
@@ -95,9 +95,34 @@ describe.each(testDatabases())('diary jars, categories and diaries (%s)', (kind)
       }
       expect((await call(staff, 'PATCH', url, {})).json()).toEqual({ ratio: ['This field is required.'] });
       for (const key of ['sleep', 'unclassified'] as const) {
-        const res = await call(staff, 'PATCH', `/api/diaries/jars/${jar[key]}/`, { ratio: 10 });
-        expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ ratio: [JAR_NO_TARGET_MESSAGE] });
+        for (const ratio of [10, 100, 1]) {
+          const res = await call(staff, 'PATCH', `/api/diaries/jars/${jar[key]}/`, { ratio });
+          expect(res.statusCode).toBe(400);
+          expect(res.json()).toEqual({ ratio: [JAR_NO_TARGET_MESSAGE] });
+        }
+      }
+      const listed = (await call(staff, 'GET', '/api/diaries/jars/')).json() as Jar[];
+      expect(listed.filter((j) => j.key === 'sleep' || j.key === 'unclassified').map((j) => j.ratio)).toEqual(
+        [0, 0],
+      );
+    });
+
+    it('lets sleep and unclassified be sent 0, their only ratio, and answers 0 for rows stored as null', async () => {
+      const user = await makeUser(t);
+      const { jar } = await diaryOf(t, user);
+      // Jars made before 0 was the stored default hold null.
+      await t.db
+        .updateTable('diary_jars')
+        .set({ ratio: null })
+        .where('id', 'in', [jar.sleep, jar.unclassified])
+        .execute();
+      const listed = (await call(user, 'GET', '/api/diaries/jars/')).json() as Jar[];
+      expect(listed.find((j) => j.key === 'sleep')?.ratio).toBe(0);
+      expect(listed.find((j) => j.key === 'unclassified')?.ratio).toBe(0);
+      for (const key of ['sleep', 'unclassified'] as const) {
+        const res = await call(user, 'PATCH', `/api/diaries/jars/${jar[key]}/`, { ratio: 0 });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ id: jar[key], key, ratio: 0 });
       }
     });
 

@@ -3,6 +3,7 @@ import {
   autosaveEntryForm,
   clearEntryDrafts,
   ENTRY_DRAFT_KEY,
+  initialEntryValues,
   readAutosavedEntryForm,
   saveEntryDraft,
   takeEntryDraft,
@@ -43,5 +44,29 @@ describe('entry draft', () => {
     clearEntryDrafts();
     expect(readAutosavedEntryForm()).toBeNull();
     expect(takeEntryDraft()).toBeNull();
+  });
+});
+
+describe('initialEntryValues', () => {
+  afterEach(() => localStorage.clear());
+  const OLD = { ...EMPTY_ENTRY_VALUES, title: 'Old autosave' };
+
+  it('takes the flagged draft first, then the initial data, then the autosave', () => {
+    autosaveEntryForm(OLD);
+    saveEntryDraft(DRAFT);
+    expect(initialEntryValues({ restoreDraft: true, initialData: { title: 'Given' } })).toEqual(DRAFT);
+    expect(initialEntryValues({ initialData: { title: 'Given' } })).toEqual({
+      ...EMPTY_ENTRY_VALUES,
+      title: 'Given',
+    });
+    expect(initialEntryValues({})).toEqual(OLD);
+  });
+
+  it('falls back when the flagged draft is gone, and starts empty without anything', () => {
+    autosaveEntryForm(OLD);
+    expect(initialEntryValues({ restoreDraft: true, initialData: { title: 'Given' } }).title).toBe('Given');
+    expect(initialEntryValues({ restoreDraft: true })).toEqual(OLD);
+    sessionStorage.clear();
+    expect(initialEntryValues({})).toEqual(EMPTY_ENTRY_VALUES);
   });
 });

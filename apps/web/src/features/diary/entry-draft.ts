@@ -1,6 +1,6 @@
 // The create-entry draft (spec section 4): saved before the trip to category management and restored
 // once on return (localStorage); also kept per tab while typing (sessionStorage) so a reload loses nothing.
-import { type EntryFormValues, parseEntryValues } from './entry-form-values';
+import { EMPTY_ENTRY_VALUES, type EntryFormValues, parseEntryValues } from './entry-form-values';
 
 export const ENTRY_DRAFT_KEY = 'diary.entryDraft';
 export const ENTRY_AUTOSAVE_KEY = 'diary.entryForm';
@@ -62,4 +62,20 @@ export function readAutosavedEntryForm(): EntryFormValues | null {
 export function clearEntryDrafts(): void {
   localStorage.removeItem(ENTRY_DRAFT_KEY);
   sessionStorage.removeItem(ENTRY_AUTOSAVE_KEY);
+}
+
+/**
+ * What the create form opens with. The flagged draft (spec §4) and initial data in navigation state
+ * (spec §2) are what the user just asked for, so they win over the per-tab autosave, which is only
+ * for a reload; the autosave is used when neither is given.
+ */
+export function initialEntryValues(state: {
+  restoreDraft?: boolean;
+  initialData?: Partial<EntryFormValues>;
+}): EntryFormValues {
+  const draft = state.restoreDraft ? readEntryDraft() : null;
+  if (draft) return draft;
+  const given = state.initialData ? parseEntryValues({ ...EMPTY_ENTRY_VALUES, ...state.initialData }) : null;
+  if (given) return given;
+  return readAutosavedEntryForm() ?? EMPTY_ENTRY_VALUES;
 }

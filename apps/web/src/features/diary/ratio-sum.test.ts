@@ -2,16 +2,16 @@ import type { Jar, JarKey } from '@staff/contracts';
 import { describe, expect, it } from 'vitest';
 import { changedRatios, clampRatio, ratioSum, ratiosBalanced } from './ratio-sum';
 
-const jar = (id: number, key: JarKey, ratio: number | null): Jar => ({ id, key, name: key, ratio });
+const jar = (id: number, key: JarKey, ratio: number): Jar => ({ id, key, name: key, ratio });
 const JARS = [
-  jar(1, 'sleep', null),
+  jar(1, 'sleep', 0),
   jar(2, 'essential', 35),
   jar(3, 'investment', 10),
   jar(4, 'development', 15),
   jar(5, 'education', 15),
   jar(6, 'entertainment', 15),
   jar(7, 'sharing', 10),
-  jar(8, 'unclassified', null),
+  jar(8, 'unclassified', 0),
 ];
 
 describe('ratioSum', () => {

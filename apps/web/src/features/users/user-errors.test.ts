@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { importFailureLines, isXlsxFile, saveErrorMessage, templateFailureMessage } from './user-errors';
+import { importFailureLines, isXlsxFile, saveErrorMessage, templateFailureLines } from './user-errors';
 
 describe('saveErrorMessage', () => {
   it("prefers the server's detail", () => {
@@ -55,14 +55,14 @@ describe('isXlsxFile', () => {
   });
 });
 
-describe('templateFailureMessage', () => {
-  it('reads as the spec says when refused', () => {
-    expect(templateFailureMessage(new ApiError(403, { detail: 'No.' }))).toBe(
-      'You are not authorized to download the template.',
-    );
+describe('templateFailureLines', () => {
+  it("keeps the server's detail as the second line", () => {
+    expect(templateFailureLines(new ApiError(403, { detail: 'No.' }))).toEqual(['No.']);
+    expect(templateFailureLines(new ApiError(500, { detail: 'Server error.' }))).toEqual(['Server error.']);
   });
 
-  it('names other failures', () => {
-    expect(templateFailureMessage(new TypeError('Failed to fetch'))).toBe('Failed to download the template.');
+  it('adds nothing without a detail', () => {
+    expect(templateFailureLines(new TypeError('Failed to fetch'))).toEqual([]);
+    expect(templateFailureLines(new ApiError(502, null))).toEqual([]);
   });
 });

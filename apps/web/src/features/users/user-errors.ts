@@ -40,11 +40,13 @@ export function isXlsxFile(file: File): boolean {
   return file.name.toLowerCase().endsWith('.xlsx');
 }
 
-/** Refused (403, or 401 after a failed refresh) reads as the spec says; anything else says what failed. */
-export function templateFailureMessage(error: unknown): string {
-  if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return TEMPLATE_REFUSED;
+/**
+ * Spec §6/§8: every failed download (refused, any other status, no network) is titled
+ * TEMPLATE_REFUSED; the server's detail, when it sent one, follows as a second line.
+ */
+export function templateFailureLines(error: unknown): string[] {
   const detail = error instanceof ApiError ? error.detail : undefined;
-  return detail ? `Failed to download the template: ${detail}` : 'Failed to download the template.';
+  return detail ? [detail] : [];
 }
 
 export function deleteFailureMessage(error: unknown): string {

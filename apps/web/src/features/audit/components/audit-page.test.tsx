@@ -100,6 +100,14 @@ describe('AuditPage', { timeout: 20_000 }, () => {
     await screen.findByText('Showing 21–40 of 45');
   });
 
+  it('hides the whole pager, page size selector included, on a single page', async () => {
+    renderLog('/admin/audit', listOf(EVENTS_45.slice(0, 3)));
+    await screen.findByText('Showing 1–3 of 3');
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Go to page' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Rows per page' })).toBeNull();
+  });
+
   it('takes its filters and page from the URL', async () => {
     const { lastListQuery } = renderLog(
       '/admin/audit?action=user.update&actor=1&target_type=user&target_id=105&from=2026-03-01&to=2026-03-02&page=2&page_size=10',

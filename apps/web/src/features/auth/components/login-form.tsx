@@ -1,4 +1,4 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import type { LoginRequest } from '@staff/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -6,10 +6,24 @@ import { ApiError } from '../../../lib/api-client';
 
 export const LOGIN_FAILED_MESSAGE = 'Invalid email or password';
 
-/** What to tell the user: the throttling message when rate-limited, otherwise the spec's failure text. */
-export function loginErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 429 && error.detail) return error.detail;
-  return LOGIN_FAILED_MESSAGE;
+export interface LoginFailure {
+  message: string;
+  /** When rate-limited and the server said how long: e.g. 'Try again in 2 minutes.' */
+  retry: string | null;
+}
+
+/** Spec §8: every failure, throttling included, reads 'Invalid email or password'. */
+export function loginFailure(error: unknown): LoginFailure {
+  const wait = error instanceof ApiError && error.status === 429 ? error.retryAfterSeconds : undefined;
+  return { message: LOGIN_FAILED_MESSAGE, retry: wait === undefined ? null : tryAgainIn(wait) };
+}
+
+/** 'Try again in 45 seconds.', '… in 2 minutes.', '… in 1 hour.' (rounded up, never "0"). */
+export function tryAgainIn(seconds: number): string {
+  const unit = (count: number, name: string) => `Try again in ${count} ${name}${count === 1 ? '' : 's'}.`;
+  if (seconds < 60) return unit(Math.max(1, Math.ceil(seconds)), 'second');
+  if (seconds < 3600) return unit(Math.ceil(seconds / 60), 'minute');
+  return unit(Math.ceil(seconds / 3600), 'hour');
 }
 
 // The form validates with the shared LoginRequest schema (and the DRF messages the contracts configure
@@ -29,7 +43,7 @@ type FieldErrors = Partial<Record<Field, string>>;
 interface LoginFormProps {
   onSubmit: (values: LoginRequest) => void;
   submitting: boolean;
-  error: string | null;
+  error: LoginFailure | null;
 }
 
 export function LoginForm({ onSubmit, submitting, error }: LoginFormProps) {
@@ -63,13 +77,16 @@ export function LoginForm({ onSubmit, submitting, error }: LoginFormProps) {
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  const alert = loadFailed ? 'Could not load the sign-in form. Check the connection and try again.' : error;
+  const alert: LoginFailure | null = loadFailed
+    ? { message: 'Could not load the sign-in form. Check the connection and try again.', retry: null }
+    : error;
   return (
     <form onSubmit={submit} onInput={prefetchContracts} noValidate>
       <Stack gap="md">
         {alert && (
           <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert">
-            {alert}
+            <Text size="sm">{alert.message}</Text>
+            {alert.retry && <Text size="sm">{alert.retry}</Text>}
           </Alert>
         )}
         <TextInput

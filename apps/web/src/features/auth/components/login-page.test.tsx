@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
+import { tryAgainIn } from './login-form';
 import { LoginPage } from './login-page';
 
 const USER = {
@@ -81,17 +82,38 @@ describe('LoginPage', () => {
     expect(localStorage.getItem('access')).toBeNull();
   });
 
-  it('shows the throttling message instead when rate-limited', async () => {
+  it("shows 'Invalid email or password' when rate-limited too, and when to try again", async () => {
     vi.stubGlobal(
       'fetch',
-      respond(429, { detail: 'Request was throttled. Expected available in 60 seconds.' }),
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({ detail: 'Request was throttled. Expected available in 120 seconds.' }),
+            {
+              status: 429,
+              headers: { 'Content-Type': 'application/json', 'Retry-After': '120' },
+            },
+          ),
+      ),
     );
     renderLogin();
 
     await submit('lan@example.com', 'wrong-pass');
 
-    await screen.findByText('Request was throttled. Expected available in 60 seconds.'); // throws unless shown
-    expect(screen.queryByText('Invalid email or password')).toBeNull();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Invalid email or password');
+    expect(alert.textContent).toContain('Try again in 2 minutes.');
+    expect(screen.queryByText(/throttled/)).toBeNull();
+  });
+
+  it("shows only 'Invalid email or password' when rate-limited without Retry-After", async () => {
+    vi.stubGlobal('fetch', respond(429, { detail: 'Request was throttled.' }));
+    renderLogin();
+
+    await submit('lan@example.com', 'wrong-pass');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Invalid email or password');
   });
 
   it('stores tokens and the user (avatar on this host) and goes to /', async () => {
@@ -133,5 +155,15 @@ describe('LoginPage', () => {
     localStorage.setItem('refresh', 'R1');
     renderLogin();
     await waitFor(() => screen.getByText('Home page'));
+  });
+});
+
+describe('tryAgainIn', () => {
+  it('rounds up to seconds, minutes or hours', () => {
+    expect(tryAgainIn(0)).toBe('Try again in 1 second.');
+    expect(tryAgainIn(45)).toBe('Try again in 45 seconds.');
+    expect(tryAgainIn(60)).toBe('Try again in 1 minute.');
+    expect(tryAgainIn(61)).toBe('Try again in 2 minutes.');
+    expect(tryAgainIn(7200)).toBe('Try again in 2 hours.');
   });
 });

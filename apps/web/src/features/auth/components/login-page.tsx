@@ -4,7 +4,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { Navigate, useNavigate } from 'react-router';
 import { useIsSignedIn } from '../../../lib/session';
 import { useSignIn } from '../api';
-import { LoginForm, loginErrorMessage } from './login-form';
+import { LoginForm, loginFailure } from './login-form';
 import classes from './login-page.module.css';
 
 export function LoginPage() {
@@ -32,7 +32,7 @@ export function LoginPage() {
           </Stack>
           <LoginForm
             submitting={signIn.isPending}
-            error={signIn.isError ? loginErrorMessage(signIn.error) : null}
+            error={signIn.isError ? loginFailure(signIn.error) : null}
             onSubmit={(values) =>
               signIn.mutate(values, {
                 onSuccess: (session) =>

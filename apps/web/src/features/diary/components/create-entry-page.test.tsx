@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, jsonResponse } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render';
-import { ENTRY_DRAFT_KEY } from '../entry-draft';
+import { autosaveEntryForm, ENTRY_AUTOSAVE_KEY, ENTRY_DRAFT_KEY, saveEntryDraft } from '../entry-draft';
+import { EMPTY_ENTRY_VALUES } from '../entry-form-values';
 import { CreateEntryPage } from './create-entry-page';
 
 const CATEGORIES = [{ id: 4, title: 'Work', user: 1, jar: 2, jar_key: 'essential' }];
@@ -26,7 +27,30 @@ function renderForm(state?: unknown) {
   return { ...view, api };
 }
 
-afterEach(() => sessionStorage.clear());
+/** Opens the form fresh, the way a link with navigation state does (from another screen). */
+async function openFormWithState(state: unknown) {
+  const api = fakeApi({
+    'GET /api/diaries/categories/': () => jsonResponse(200, CATEGORIES),
+    'GET /api/diaries/diaries/': () => jsonResponse(200, [{ id: 9, title: 'me@x.test', user: 1 }]),
+  });
+  const view = renderRoutes(
+    [
+      { path: '/elsewhere', element: <p>Elsewhere</p> },
+      { path: '/diary/entries/new', element: <CreateEntryPage /> },
+    ],
+    '/elsewhere',
+  );
+  await view.router.navigate('/diary/entries/new', { state });
+  return { ...view, api };
+}
+
+const titleInput = () => screen.findByLabelText(/^Title/, {}, { timeout: 5000 });
+const autosavedTitle = () => JSON.parse(sessionStorage.getItem(ENTRY_AUTOSAVE_KEY) ?? '{}').title;
+
+afterEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+});
 
 describe('CreateEntryPage', { timeout: 20_000 }, () => {
   it('shows each required-field message and the banner, and sends nothing', async () => {
@@ -63,5 +87,44 @@ describe('CreateEntryPage', { timeout: 20_000 }, () => {
     await router.navigate('/diary/entries/new', { state: { restoreDraft: true } });
     await waitFor(() => expect(screen.getByLabelText(/^Title/)).toHaveProperty('value', 'Morning run'));
     await waitFor(() => expect(localStorage.getItem(ENTRY_DRAFT_KEY)).toBeNull());
+  });
+
+  it('opens with the initial data from navigation state, not an older autosave, also after a reload', async () => {
+    autosaveEntryForm({ ...EMPTY_ENTRY_VALUES, title: 'Old autosave', place: 'Home' });
+    const { router, unmount } = await openFormWithState({ initialData: { title: 'From the list' } });
+
+    expect(await titleInput()).toHaveProperty('value', 'From the list');
+    expect(screen.getByLabelText(/^Place/)).toHaveProperty('value', '');
+    // Taken once: the state is forgotten and what the form opened with is the new autosave.
+    await waitFor(() => expect(router.state.location.state).toEqual({}));
+    expect(autosavedTitle()).toBe('From the list');
+
+    unmount(); // a reload: same tab, no navigation state any more
+    await openFormWithState(null);
+    expect(await titleInput()).toHaveProperty('value', 'From the list');
+  });
+
+  it('restores the flagged draft over an older autosave, and a reload keeps it', async () => {
+    autosaveEntryForm({ ...EMPTY_ENTRY_VALUES, title: 'Old autosave' });
+    saveEntryDraft({ ...EMPTY_ENTRY_VALUES, title: 'Draft before the trip' });
+    const { router, unmount } = await openFormWithState({
+      restoreDraft: true,
+      initialData: { title: 'Ignored' },
+    });
+
+    expect(await titleInput()).toHaveProperty('value', 'Draft before the trip');
+    await waitFor(() => expect(localStorage.getItem(ENTRY_DRAFT_KEY)).toBeNull());
+    expect(router.state.location.state).toEqual({});
+    expect(autosavedTitle()).toBe('Draft before the trip');
+
+    unmount();
+    await openFormWithState(null);
+    expect(await titleInput()).toHaveProperty('value', 'Draft before the trip');
+  });
+
+  it('still restores the autosave after a reload when nothing else is given', async () => {
+    autosaveEntryForm({ ...EMPTY_ENTRY_VALUES, title: 'Typed before the reload' });
+    await openFormWithState(null);
+    expect(await titleInput()).toHaveProperty('value', 'Typed before the reload');
   });
 });

@@ -14,17 +14,11 @@ import {
   type CategoryTripState,
   clearEntryDrafts,
   type EntryFormReturnState,
-  readAutosavedEntryForm,
-  readEntryDraft,
+  initialEntryValues,
   removeEntryDraft,
   saveEntryDraft,
 } from '../entry-draft';
-import {
-  EMPTY_ENTRY_VALUES,
-  type EntryFormValues,
-  entryPayload,
-  parseEntryValues,
-} from '../entry-form-values';
+import { type EntryFormValues, entryPayload } from '../entry-form-values';
 import { EntryForm } from './entry-form';
 
 interface CreateEntryState extends EntryFormReturnState {
@@ -42,23 +36,16 @@ export function CreateEntryPage() {
   const categories = useCategories();
   const create = useCreateEntry();
 
-  // Read once; StrictMode may run this twice, so the draft is removed in an effect, not here.
-  const [initialValues] = useState<EntryFormValues>(() => {
-    const restored = state.restoreDraft ? readEntryDraft() : null;
-    return (
-      restored ??
-      readAutosavedEntryForm() ??
-      parseEntryValues({ ...EMPTY_ENTRY_VALUES, ...state.initialData }) ??
-      EMPTY_ENTRY_VALUES
-    );
-  });
+  // Read once; StrictMode may run this twice, so storage and history change in an effect, not here.
+  const [initialValues] = useState<EntryFormValues>(() => initialEntryValues(state));
   useEffect(() => {
-    if (state.restoreDraft) {
-      removeEntryDraft();
-      // Forget the flag so Back/Forward do not restore an old draft again.
-      navigate('.', { replace: true, state: { ...state, restoreDraft: undefined } });
-    }
-  }, [state, navigate]);
+    if (!state.restoreDraft && !state.initialData) return;
+    if (state.restoreDraft) removeEntryDraft();
+    // What the form opened with becomes the autosave, so a reload keeps it rather than an older
+    // autosave; and the state is forgotten so a reload or Back/Forward does not apply it again.
+    autosaveEntryForm(initialValues);
+    navigate('.', { replace: true, state: { ...state, restoreDraft: undefined, initialData: undefined } });
+  }, [state, navigate, initialValues]);
 
   useEffect(() => {
     if (diary.isError) console.error('Failed to load the diary', diary.error);

@@ -231,7 +231,7 @@ export function JarSetupPage() {
                     allowNegative={false}
                     clampBehavior="strict"
                     suffix="%"
-                    value={edited === undefined ? (jar.ratio ?? 0) : edited}
+                    value={edited === undefined ? jar.ratio : edited}
                     onChange={(value) => setEdits((e) => ({ ...e, [jar.id]: clampRatio(value) }))}
                   />
                 ) : (

@@ -161,11 +161,12 @@ describe('UsersPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(query().get('page')).toBeNull());
   });
 
-  it('hides the pager when there is only one page', async () => {
+  it('hides the pager and the page size selector when there is only one page', async () => {
     renderList('/admin/users', USERS_23.slice(0, 4));
     await screen.findByText('user4@example.com');
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Go to page' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Rows per page' })).toBeNull();
     expect(screen.getByText('Showing 1–4 of 4')).toBeTruthy();
   });
 
@@ -290,6 +291,27 @@ describe('UsersPage', { timeout: 20_000 }, () => {
     expect((await screen.findByRole('alert')).textContent).toContain(
       'You are not authorized to download the template.',
     );
+  });
+
+  it('says the same for a server error, with its detail on a second line', async () => {
+    renderList('/admin/users', USERS_23, {
+      'GET /api/users/users/template/': () => jsonResponse(500, { detail: 'A server error occurred.' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Download Template' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('You are not authorized to download the template.');
+    expect(within(alert).getByRole('listitem').textContent).toBe('A server error occurred.');
+  });
+
+  it('says the same when the network fails', async () => {
+    renderList('/admin/users', USERS_23, {
+      'GET /api/users/users/template/': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Download Template' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('You are not authorized to download the template.');
   });
 
   it('links Add User to the form, remembering the list query', async () => {

@@ -43,7 +43,8 @@ import {
   importFailureLines,
   isXlsxFile,
   ONLY_XLSX,
-  templateFailureMessage,
+  TEMPLATE_REFUSED,
+  templateFailureLines,
 } from '../user-errors';
 import { roleLabel } from '../user-labels';
 import { toggleOrdering } from '../user-list-params';
@@ -144,7 +145,8 @@ export function UsersPage() {
   const downloadTemplate = () => {
     setFeedback(null);
     template.mutate(undefined, {
-      onError: (error) => setFeedback({ ok: false, title: templateFailureMessage(error), lines: [] }),
+      onError: (error) =>
+        setFeedback({ ok: false, title: TEMPLATE_REFUSED, lines: templateFailureLines(error) }),
     });
   };
 
