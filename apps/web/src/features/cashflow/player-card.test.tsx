@@ -164,3 +164,52 @@ describe('entering the Fast Track by hand', () => {
     await waitFor(() => expect(bình.queryByRole('button', { name: 'Vào Fast Track' })).toBeNull());
   });
 });
+
+describe('selling and repaying ask the engine', () => {
+  it('refuses a sale that would make cash negative with the engine’s message', async () => {
+    localStorage.setItem(
+      SESSION_KEY,
+      JSON.stringify(
+        game({
+          type: 'addAsset',
+          playerId: 'p1',
+          name: 'CH32',
+          code: 'CH32',
+          cost: 50_000,
+          monthlyIncome: 100,
+          downPayment: 2000,
+          financedAmount: 2000,
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderSession();
+    const bình = within(await screen.findByLabelText('Người chơi Bình'));
+    const line = within(bình.getByRole('listitem', { name: 'CH32' }));
+    await user.click(line.getByRole('button', { name: 'Bán' }));
+    const dialog = within(await screen.findByRole('dialog', { name: /CH32/ }));
+    const price = dialog.getByLabelText('Giá bán');
+    await user.clear(price);
+    await user.type(price, '47000');
+    expect(dialog.getByText('Tiền mặt hiện có không đủ. Bán với giá này sẽ làm tiền mặt âm.')).toBeTruthy();
+    expect(dialog.getByRole('button', { name: 'Bán' })).toHaveProperty('disabled', true);
+    await user.clear(price);
+    await user.type(price, '48600');
+    await user.click(dialog.getByRole('button', { name: 'Bán' }));
+    await waitFor(() => expect(saved().players[0]?.assets).toEqual([]));
+    expect(saved().players[0]?.cash).toBe(400 + 48_600 - 50_000 + 2000);
+  });
+
+  it('offers to repay a debt in full only when the engine says the cash covers it', async () => {
+    localStorage.setItem(SESSION_KEY, JSON.stringify(game()));
+    renderSession();
+    const bình = within(await screen.findByLabelText('Người chơi Bình'));
+    // Bình has $400: no starting debt can be repaid in full.
+    const buttons = bình.getAllByRole('button', { name: 'Trả hết' });
+    expect(buttons.length).toBeGreaterThan(0);
+    for (const button of buttons) {
+      expect(button).toHaveProperty('disabled', true);
+      expect(button.getAttribute('title')).toBe('Tiền mặt hiện có không đủ để trả hết khoản nợ này.');
+    }
+  });
+});

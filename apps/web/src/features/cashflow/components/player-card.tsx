@@ -110,7 +110,7 @@ export function PlayerCard({ player, state, active }: { player: Player; state: G
               Chọn thẻ
             </Button>
             <PlayerAssets player={player} state={state} enabled={enabled} />
-            {!fast && <PlayerDebts player={player} enabled={enabled} />}
+            {!fast && <PlayerDebts player={player} state={state} enabled={enabled} />}
             <IncomeStatement player={player} />
             {fast ? (
               <Switch
