@@ -1,6 +1,7 @@
 export * from './actions';
 export * from './careers';
 export * from './catalogue';
+export * from './check-action';
 export * from './describe-action';
 export * from './fast-track';
 export * from './finalize-payload';

@@ -3,10 +3,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GameAction } from './actions';
 import { cardsForPhase } from './catalogue';
+import { checkAction } from './check-action';
 import { undo } from './log';
 import { MESSAGES } from './messages';
 import { parseGameState } from './parse-game-state';
-import { applyAction } from './reducer';
+import { type ActionResult, applyAction } from './reducer';
 import { createInitialState, debtPayments, type GameState, passiveIncome, totalExpenses } from './state';
 
 const NOW = '2026-01-01T00:00:00.000Z';
@@ -240,6 +241,14 @@ const templateArb: fc.Arbitrary<Template> = fc.oneof(
       ),
   },
   {
+    // Fast Track cards, often one another player already holds: the picker's buy-out path.
+    weight: 10,
+    arbitrary: fc.constantFrom(...cardsForPhase('fast').filter((c) => c.kind === 'asset')).map(
+      (card): Template =>
+        (p, s) => ({ type: 'playCard', playerId: playerId(s, p.player), card }),
+    ),
+  },
+  {
     // Rare, since a finished game refuses everything after it.
     weight: 1,
     arbitrary: fc.constant(
@@ -277,6 +286,8 @@ function play(
     steps: { template: Template; pick: Pick }[];
   },
   check: (before: GameState, after: GameState, action: GameAction) => void,
+  /** Called on every action, applied or refused, with what the reducer answered. */
+  everyAction?: (before: GameState, action: GameAction, result: ActionResult) => void,
 ): GameState {
   const setup = applyAction(createInitialState(), { type: 'setupPlayers', players: game.players }, NOW);
   if (!setup.ok) throw new Error(setup.reason);
@@ -296,6 +307,7 @@ function play(
     const action = template(pick, state);
     // A frozen input makes any mutation by the reducer throw.
     const result = applyAction(deepFreeze(state), action, NOW);
+    everyAction?.(state, action, result);
     if (result.ok) {
       check(state, result.state, action);
       state = result.state;
@@ -315,6 +327,21 @@ function deepFreeze<T>(value: T): T {
 const RUNS = { numRuns: 150 };
 
 describe('game invariants over random action sequences', () => {
+  it('refuses exactly the actions checkAction refuses, with its reason', () => {
+    fc.assert(
+      fc.property(gameArb, (game) => {
+        play(
+          game,
+          () => {},
+          (before, action, result) => {
+            expect(result.ok ? { ok: true } : result).toEqual(checkAction(before, action));
+          },
+        );
+      }),
+      RUNS,
+    );
+  });
+
   it('keeps cash non-negative, children 0–3 and debt balances at whole thousands', () => {
     fc.assert(
       fc.property(gameArb, (game) => {
@@ -389,6 +416,8 @@ describe('game invariants over random action sequences', () => {
     fc.assert(
       fc.property(gameArb, (game) => {
         const final = play(game, (before, after, action) => {
+          // A no-op (passing on a stock card) is not logged, so there is nothing of its own to undo.
+          if (after === before) return;
           if (after.finishedAt !== null) {
             expect(undo(after)).toEqual({ ok: false, reason: MESSAGES.undoAfterFinish });
           } else if (before.winnerId === null && after.winnerId !== null) {

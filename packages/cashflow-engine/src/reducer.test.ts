@@ -105,7 +105,7 @@ describe('buying assets', () => {
         type: 'buyStock',
         playerId: 'p1',
         code: 'X',
-        quantity: 0,
+        quantity: -1,
         price: 1,
         dividendPerShare: 0,
       }),

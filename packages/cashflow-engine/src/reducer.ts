@@ -1,8 +1,9 @@
-// The one reducer: applies a game action to a state or refuses it with a reason. Pure: the input is never
-// mutated and the time comes in as an argument.
+// The one reducer: applies a game action to a state or refuses it with a reason. Whether an action applies
+// is checkAction's to say (check-action.ts); the rules here only carry out what it accepted. Pure: the
+// input is never mutated and the time comes in as an argument.
 import { actingPlayerId, type GameAction, type PlayerSetup } from './actions';
 import { careerForDiceSum, clampDiceSum } from './careers';
-import type { Card } from './catalogue';
+import { cardAction, checkAction, isNoOp, sharesHeld } from './check-action';
 import { enterFastTrack, settleGame } from './fast-track';
 import { appendLogEntry } from './log';
 import { MESSAGES } from './messages';
@@ -10,12 +11,7 @@ import {
   BANK_LOAN_NAME,
   BUY_OUT_MULTIPLIER,
   bankLoanPayment,
-  DEBT_STEP,
   defaultDownPayment,
-  isWholeDollars,
-  MAX_CHILDREN,
-  MAX_PLAYERS,
-  MIN_PLAYERS,
   maxBankLoanRepayment,
   roundDebtBalance,
 } from './money';
@@ -33,19 +29,16 @@ export type ActionResult = { ok: true; state: GameState } | { ok: false; reason:
 const refuse = (reason: string): ActionResult => ({ ok: false, reason });
 const accept = (state: GameState): ActionResult => ({ ok: true, state });
 
-const isMoney = (value: unknown): value is number => typeof value === 'number' && isWholeDollars(value);
-const isNonNegativeMoney = (value: unknown): value is number => isMoney(value) && value >= 0;
-
 export function applyAction(
   state: GameState,
   action: GameAction,
   now: string = new Date().toISOString(),
 ): ActionResult {
   if (action.type === 'reset') return accept(createInitialState());
-  if (action.type !== 'setupPlayers') {
-    if (state.players.length === 0) return refuse(MESSAGES.noGame);
-    if (state.finishedAt !== null) return refuse(MESSAGES.gameFinished);
-  }
+  const check = checkAction(state, action);
+  if (!check.ok) return check;
+  // Passing on a stock card (0 shares) changes nothing, so there is nothing to log or undo.
+  if (isNoOp(action)) return accept(state);
   const result = applyRule(state, action, now);
   if (!result.ok) return result;
   const settled = settleGame(result.state);
@@ -60,10 +53,6 @@ function applyRule(state: GameState, action: GameAction, now: string): ActionRes
     case 'setupPlayers':
       return setupPlayers(state, action.players, now);
     case 'assignCareers':
-      // Careers are dealt at setup; re-dealing mid-game would wipe sheets and could unmake the winner.
-      if (!['setupPlayers', 'assignCareers'].includes(state.log.at(-1)?.action.type ?? '')) {
-        return refuse(MESSAGES.careersOnlyAtSetup);
-      }
       return accept({
         ...state,
         players: state.players.map((p) =>
@@ -84,8 +73,10 @@ function applyRule(state: GameState, action: GameAction, now: string): ActionRes
     case 'buyStock':
       return updatePlayer(state, action.playerId, (player, s) => buyStock(s, player, action));
     case 'playCard':
-      return updatePlayer(state, action.playerId, (player, s) =>
-        playCard(s, player, action.card, action.quantity, action.financedAmount ?? 0),
+      return applyRule(
+        state,
+        cardAction(state, action.playerId, action.card, action.quantity, action.financedAmount ?? 0),
+        now,
       );
     case 'sellAsset':
       return updatePlayer(state, action.playerId, (player, s) =>
@@ -122,9 +113,7 @@ function applyRule(state: GameState, action: GameAction, now: string): ActionRes
       return updatePlayer(state, action.playerId, (player, s) => payExpense(s, player, action.amount));
     case 'receiveCash':
       return updatePlayer(state, action.playerId, (player, s) =>
-        isNonNegativeMoney(action.amount)
-          ? withPlayer(s, { ...player, cash: player.cash + action.amount })
-          : refuse(MESSAGES.invalidAmount),
+        withPlayer(s, { ...player, cash: player.cash + action.amount }),
       );
     case 'cashday': {
       const player = state.players[state.currentTurn];
@@ -132,18 +121,14 @@ function applyRule(state: GameState, action: GameAction, now: string): ActionRes
       return changeCash(state, player, cashFlow(player));
     }
     case 'adjustCash':
-      return updatePlayer(state, action.playerId, (player, s) =>
-        isMoney(action.delta) ? changeCash(s, player, action.delta) : refuse(MESSAGES.invalidAmount),
-      );
+      return updatePlayer(state, action.playerId, (player, s) => changeCash(s, player, action.delta));
     case 'nextTurn':
       return accept({ ...state, currentTurn: (state.currentTurn + 1) % state.players.length });
     case 'finishGame':
       return finishGame(state, action.winnerId ?? null, action.winMethod ?? null, now);
     case 'enterFastTrack':
       return updatePlayer(state, action.playerId, (player, s) =>
-        player.phase === 'fast'
-          ? refuse(MESSAGES.alreadyFastTrack)
-          : withPlayer({ ...s, nextAssetId: s.nextAssetId + 1 }, enterFastTrack(player, `a${s.nextAssetId}`)),
+        withPlayer({ ...s, nextAssetId: s.nextAssetId + 1 }, enterFastTrack(player, `a${s.nextAssetId}`)),
       );
     case 'setDream':
       return updatePlayer(state, action.playerId, (player, s) =>
@@ -157,9 +142,6 @@ function applyRule(state: GameState, action: GameAction, now: string): ActionRes
 }
 
 function setupPlayers(state: GameState, setups: PlayerSetup[], now: string): ActionResult {
-  if (setups.length < MIN_PLAYERS || setups.length > MAX_PLAYERS) return refuse(MESSAGES.invalidPlayers);
-  if (setups.some((p) => typeof p.name !== 'string' || p.name.trim() === ''))
-    return refuse(MESSAGES.invalidPlayers);
   const players = setups
     .map((setup) => {
       // A player is a guest unless a real user (id > 0) is chosen (spec 5, Setup).
@@ -241,7 +223,6 @@ function withPlayer(state: GameState, player: Player): ActionResult {
 }
 
 function changeCash(state: GameState, player: Player, delta: number): ActionResult {
-  if (player.cash + delta < 0) return refuse(MESSAGES.cashWouldGoNegative);
   return withPlayer(state, { ...player, cash: player.cash + delta });
 }
 
@@ -260,15 +241,7 @@ type AssetPurchase = {
 
 function buyAsset(state: GameState, player: Player, purchase: AssetPurchase): ActionResult {
   const downPayment = purchase.downPayment ?? defaultDownPayment(purchase.cost);
-  if (
-    ![purchase.cost, purchase.monthlyIncome, downPayment, purchase.financedAmount].every(isNonNegativeMoney)
-  ) {
-    return refuse(MESSAGES.invalidAssetFields);
-  }
-  if (downPayment > purchase.cost) return refuse(MESSAGES.downPaymentTooHigh);
   const loan = roundDebtBalance(purchase.financedAmount);
-  if (loan > 0 && player.phase === 'fast') return refuse(MESSAGES.noRatRaceInFastTrack);
-  if (player.cash + loan < downPayment) return refuse(MESSAGES.notEnoughCashToBuy);
   const name = purchase.name.trim() || purchase.code;
   const liabilities = loan > 0 ? mergeLoan(player.liabilities, `${name} (Vay)`, loan) : player.liabilities;
   const [id, next] = newAssetId(state);
@@ -294,11 +267,7 @@ function buyAsset(state: GameState, player: Player, purchase: AssetPurchase): Ac
 type StockPurchase = { code: string; quantity: number; price: number; dividendPerShare: number };
 
 function buyStock(state: GameState, player: Player, purchase: StockPurchase): ActionResult {
-  if (!Number.isInteger(purchase.quantity) || purchase.quantity < 1) return refuse(MESSAGES.invalidQuantity);
-  if (!isNonNegativeMoney(purchase.price) || !(purchase.dividendPerShare >= 0))
-    return refuse(MESSAGES.invalidAmount);
   const cost = purchase.quantity * purchase.price;
-  if (player.cash < cost) return refuse(MESSAGES.notEnoughCashToBuy);
   const [id, next] = newAssetId(state);
   // Each purchase is its own line, so a later sale can use the price it was bought at.
   const asset: Asset = {
@@ -315,48 +284,6 @@ function buyStock(state: GameState, player: Player, purchase: StockPurchase): Ac
   return withPlayer(next, { ...player, cash: player.cash - cost, assets: [...player.assets, asset] });
 }
 
-function playCard(
-  state: GameState,
-  player: Player,
-  card: Card,
-  quantity: number | undefined,
-  financedAmount: number,
-): ActionResult {
-  switch (card.kind) {
-    case 'stock':
-      return buyStock(state, player, {
-        code: card.code,
-        quantity: quantity ?? 0,
-        price: card.price,
-        dividendPerShare: card.dividendPerShare,
-      });
-    case 'asset':
-      return buyAsset(state, player, {
-        name: card.name,
-        code: card.code,
-        cost: card.cost,
-        monthlyIncome: card.monthlyIncome,
-        downPayment: card.downPayment,
-        financedAmount,
-      });
-    case 'liability':
-      return addLiability(state, player, card.name, card.code, card.balance, card.monthlyPayment);
-    case 'expense':
-      return payExpense(state, player, card.amount);
-    case 'cash':
-      return isNonNegativeMoney(card.amount)
-        ? withPlayer(state, { ...player, cash: player.cash + card.amount })
-        : refuse(MESSAGES.invalidAmount);
-  }
-}
-
-/** Shares held by a stock line; older lines only carry it in their name, like 'CD (10 cp)'. */
-export function sharesHeld(asset: Asset): number {
-  if (asset.quantity > 0) return asset.quantity;
-  const match = /\((\d+)\s*cp\)/i.exec(asset.name);
-  return match?.[1] ? Number.parseInt(match[1], 10) : 0;
-}
-
 function sellAsset(
   state: GameState,
   player: Player,
@@ -366,13 +293,10 @@ function sellAsset(
 ): ActionResult {
   const asset = player.assets.find((a) => a.id === assetId);
   if (!asset) return refuse(MESSAGES.assetNotFound);
-  if (asset.locked) return refuse(MESSAGES.lockedAsset);
-  if (!isNonNegativeMoney(price)) return refuse(MESSAGES.invalidPrice);
   const others = player.assets.filter((a) => a.id !== assetId);
   const held = sharesHeld(asset);
   if (held > 0) {
     const sold = quantity ?? held;
-    if (!Number.isInteger(sold) || sold < 1 || sold > held) return refuse(MESSAGES.invalidQuantity);
     const left = held - sold;
     const share = (value: number) => Math.round((value * left) / held);
     const remaining: Asset[] =
@@ -393,7 +317,6 @@ function sellAsset(
   }
   // The buyer pays the price; the bank takes back the mortgage (cost − down payment).
   const proceeds = price - asset.cost + asset.downPayment;
-  if (player.cash + proceeds < 0) return refuse(MESSAGES.sellWouldGoNegative);
   return withPlayer(state, { ...player, cash: player.cash + proceeds, assets: others });
 }
 
@@ -404,11 +327,8 @@ function editAsset(
 ): ActionResult {
   const asset = player.assets.find((a) => a.id === edit.assetId);
   if (!asset) return refuse(MESSAGES.assetNotFound);
-  if (asset.locked) return refuse(MESSAGES.lockedAsset);
   const monthlyIncome = edit.monthlyIncome ?? asset.monthlyIncome;
   const cost = edit.cost ?? asset.cost;
-  if (!isNonNegativeMoney(monthlyIncome) || !isNonNegativeMoney(cost))
-    return refuse(MESSAGES.invalidAssetFields);
   const edited = { ...asset, monthlyIncome, cost, downPayment: Math.min(asset.downPayment, cost) };
   return withPlayer(state, { ...player, assets: player.assets.map((a) => (a.id === asset.id ? edited : a)) });
 }
@@ -428,11 +348,7 @@ function addLiability(
   balance: number,
   monthlyPayment: number,
 ): ActionResult {
-  if (player.phase === 'fast') return refuse(MESSAGES.noRatRaceInFastTrack);
-  if (!isNonNegativeMoney(balance) || !isNonNegativeMoney(monthlyPayment))
-    return refuse(MESSAGES.invalidAmount);
   const rounded = roundDebtBalance(balance);
-  if (rounded <= 0) return refuse(MESSAGES.loanMustBePositive);
   if (name === BANK_LOAN_NAME)
     return withPlayer(state, { ...player, liabilities: mergeLoan(player.liabilities, name, rounded) });
   const existing = player.liabilities.find((d) => d.name === name);
@@ -449,11 +365,7 @@ function addLiability(
 }
 
 function borrow(state: GameState, player: Player, name: string, amount: number): ActionResult {
-  if (player.phase === 'fast') return refuse(MESSAGES.noRatRaceInFastTrack);
-  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0)
-    return refuse(MESSAGES.loanMustBePositive);
   const rounded = roundDebtBalance(amount);
-  if (rounded <= 0) return refuse(MESSAGES.loanMustBePositive);
   return withPlayer(state, {
     ...player,
     cash: player.cash + rounded,
@@ -467,12 +379,6 @@ function payDebt(state: GameState, player: Player, name: string, amount: number 
   const others = player.liabilities.filter((d) => d.name !== name);
   if (name === BANK_LOAN_NAME) {
     const paid = amount ?? maxBankLoanRepayment(debt.balance, player.cash);
-    const valid =
-      Number.isInteger(paid) &&
-      paid >= DEBT_STEP &&
-      paid % DEBT_STEP === 0 &&
-      paid <= maxBankLoanRepayment(debt.balance, player.cash);
-    if (!valid) return refuse(MESSAGES.repayStep);
     const balance = debt.balance - paid;
     const liabilities =
       balance === 0
@@ -482,20 +388,14 @@ function payDebt(state: GameState, player: Player, name: string, amount: number 
           );
     return withPlayer(state, { ...player, cash: player.cash - paid, liabilities });
   }
-  if (player.cash < debt.balance) return refuse(MESSAGES.repayAllOrNothing);
   return withPlayer(state, { ...player, cash: player.cash - debt.balance, liabilities: others });
 }
 
 function setChildren(state: GameState, player: Player, count: number): ActionResult {
-  if (player.phase === 'fast') return refuse(MESSAGES.noRatRaceInFastTrack);
-  if (!Number.isInteger(count) || count < 0 || count > MAX_CHILDREN) return refuse(MESSAGES.invalidChildren);
   return withPlayer(state, { ...player, babies: count });
 }
 
 function payExpense(state: GameState, player: Player, amount: number): ActionResult {
-  if (!isNonNegativeMoney(amount)) return refuse(MESSAGES.invalidAmount);
-  if (player.phase === 'rat' && amount <= 0) return refuse(MESSAGES.expenseMustBePositive);
-  if (player.cash < amount) return refuse(MESSAGES.notEnoughCashToSpend);
   return withPlayer(state, { ...player, cash: player.cash - amount });
 }
 
@@ -505,12 +405,7 @@ function finishGame(
   winMethod: GameState['winMethod'],
   now: string,
 ) {
-  if (winnerId !== null && !state.players.some((p) => p.id === winnerId))
-    return refuse(MESSAGES.invalidWinner);
-  // The first winner found during play stands; the finishing panel can only name one when there is none.
-  if (state.winnerId !== null && winnerId !== null && winnerId !== state.winnerId) {
-    return refuse(MESSAGES.winnerAlreadyDecided);
-  }
+  // The first winner found during play stands; checkAction refuses naming another.
   const finalWinner = state.winnerId ?? winnerId;
   return accept({
     ...state,
@@ -525,15 +420,9 @@ function finishGame(
 function moveAsset(state: GameState, fromId: string, toId: string, assetId: string, priceMultiplier: number) {
   const from = state.players.find((p) => p.id === fromId);
   const to = state.players.find((p) => p.id === toId);
-  if (!from || !to) return refuse(MESSAGES.playerNotFound);
-  if (from.id === to.id) return refuse(MESSAGES.samePlayer);
-  if (to.phase !== 'fast' || from.phase !== 'fast') return refuse(MESSAGES.notFastTrack);
-  const asset = from.assets.find((a) => a.id === assetId);
-  if (!asset) return refuse(MESSAGES.assetNotFound);
-  // The locked base income is the owner's Rat Race history, not a business that can change hands.
-  if (asset.locked) return refuse(MESSAGES.lockedAsset);
+  const asset = from?.assets.find((a) => a.id === assetId);
+  if (!from || !to || !asset) return refuse(MESSAGES.assetNotFound);
   const price = asset.cost * priceMultiplier;
-  if (to.cash < price) return refuse(MESSAGES.buyOutShortfall);
   const players = state.players.map((p) => {
     if (p.id === from.id)
       return { ...p, cash: p.cash + price, assets: p.assets.filter((a) => a.id !== assetId) };

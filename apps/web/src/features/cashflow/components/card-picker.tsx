@@ -1,7 +1,8 @@
 // The card picker 'Chọn thẻ' (spec 2, 4, 5): the Rat Race or Fast Track catalogue grouped by kind, a card
 // typed in by hand (the physical deck has many more cards than the catalogue), and in the Fast Track the
-// buy-out of another player's business at twice its value. Every card goes through the engine's rules;
-// the form shows the spec's messages before the player even tries.
+// buy-out of another player's business at twice its value — also what a Fast Track card another player
+// already holds becomes. Whether a filled-in card applies, and why not, is the engine's checkAction to say:
+// the form shows its message before the player even tries and never re-checks a rule itself.
 import {
   Alert,
   Button,
@@ -17,13 +18,15 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import {
   BUY_OUT_MULTIPLIER,
+  type BuyOutOffer,
+  buyOutOfferFor,
   type Card,
   CUSTOM_CARD_CODE,
   cardsForPhase,
+  checkAction,
   defaultDownPayment,
   type GameAction,
   type GameState,
-  MESSAGES,
   type Phase,
   type Player,
   roundDebtBalance,
@@ -132,75 +135,72 @@ function fieldsOf(card: Card, custom: boolean): Fields {
 
 type Check = { action: GameAction | null; problem: string | null; note?: string };
 
-/** The action a filled-in card becomes, or why it cannot be applied yet. */
-function checkCard(card: Card, custom: boolean, f: Fields, player: Player): Check {
+/** The action a filled-in card stands for, or null while a field it needs is still empty. */
+function cardActionOf(card: Card, custom: boolean, f: Fields, playerId: string): GameAction | null {
   const n = (value: number | string) => toAmount(value);
   const name = f.name.trim();
-  if (custom && name === '') return { action: null, problem: null };
-  const playerId = player.id;
+  if (custom && name === '') return null;
   switch (card.kind) {
     case 'stock': {
       const price = n(f.price);
       const quantity = n(f.quantity);
-      const dividend = n(f.dividend) ?? 0;
-      if (price === null || quantity === null || quantity < 1) return { action: null, problem: null };
-      const total = price * quantity;
-      const note = `Tổng: ${formatUsd(total)}`;
-      if (player.cash < total) return { action: null, problem: MESSAGES.notEnoughCashToBuy, note };
+      if (price === null || quantity === null) return null;
       const code = custom ? name.toUpperCase() : card.code;
-      return {
-        action: { type: 'buyStock', playerId, code, quantity, price, dividendPerShare: dividend },
-        problem: null,
-        note,
-      };
+      return { type: 'buyStock', playerId, code, quantity, price, dividendPerShare: n(f.dividend) ?? 0 };
     }
     case 'asset': {
       const cost = n(f.cost);
-      const income = n(f.income) ?? 0;
-      if (cost === null) return { action: null, problem: null };
-      const down = n(f.down) ?? defaultDownPayment(cost);
-      const financed = roundDebtBalance(n(f.financed) ?? 0);
-      if (down > cost) return { action: null, problem: MESSAGES.downPaymentTooHigh };
-      const note = `Trả trước: ${formatUsd(down)}${financed > 0 ? ` · vay ${formatUsd(financed)}` : ''}`;
-      if (player.cash + financed < down) return { action: null, problem: MESSAGES.notEnoughCashToBuy, note };
+      if (cost === null) return null;
       return {
-        action: {
-          type: 'addAsset',
-          playerId,
-          name: name || card.name,
-          code: card.code,
-          cost,
-          monthlyIncome: income,
-          downPayment: down,
-          financedAmount: financed,
-        },
-        problem: null,
-        note,
+        type: 'addAsset',
+        playerId,
+        name: name || card.name,
+        code: card.code,
+        cost,
+        monthlyIncome: n(f.income) ?? 0,
+        downPayment: n(f.down) ?? defaultDownPayment(cost),
+        financedAmount: roundDebtBalance(n(f.financed) ?? 0),
       };
     }
     case 'liability': {
       const balance = n(f.balance);
-      const payment = n(f.payment) ?? 0;
-      if (balance === null || balance <= 0) return { action: null, problem: null };
+      if (balance === null) return null;
       return {
-        action: { type: 'addLiability', playerId, name: name || card.name, balance, monthlyPayment: payment },
-        problem: null,
+        type: 'addLiability',
+        playerId,
+        name: name || card.name,
+        balance,
+        monthlyPayment: n(f.payment) ?? 0,
       };
     }
-    case 'expense': {
-      const amount = n(f.amount);
-      if (amount === null) return { action: null, problem: null };
-      if (player.phase === 'rat' && amount <= 0)
-        return { action: null, problem: MESSAGES.expenseMustBePositive };
-      if (player.cash < amount) return { action: null, problem: MESSAGES.notEnoughCashToSpend };
-      return { action: { type: 'payExpense', playerId, name: name || card.name, amount }, problem: null };
-    }
+    case 'expense':
     case 'cash': {
       const amount = n(f.amount);
-      if (amount === null || amount < 0) return { action: null, problem: null };
-      return { action: { type: 'receiveCash', playerId, name: name || card.name, amount }, problem: null };
+      if (amount === null) return null;
+      const type = card.kind === 'expense' ? 'payExpense' : 'receiveCash';
+      return { type, playerId, name: name || card.name, amount };
     }
   }
+}
+
+/** What the form shows beside the cash: the total of a stock purchase, the down payment and loan. */
+function noteOf(action: GameAction | null): string | undefined {
+  if (action?.type === 'buyStock') return `Tổng: ${formatUsd(action.quantity * action.price)}`;
+  if (action?.type === 'addAsset') {
+    const financed = action.financedAmount ?? 0;
+    return `Trả trước: ${formatUsd(action.downPayment ?? 0)}${financed > 0 ? ` · vay ${formatUsd(financed)}` : ''}`;
+  }
+  return undefined;
+}
+
+/** The action a filled-in card becomes, or the engine's reason it cannot be applied. */
+function checkCard(card: Card, custom: boolean, f: Fields, player: Player, state: GameState): Check {
+  const action = cardActionOf(card, custom, f, player.id);
+  if (action === null) return { action: null, problem: null };
+  const verdict = checkAction(state, action);
+  return verdict.ok
+    ? { action, problem: null, note: noteOf(action) }
+    : { action: null, problem: verdict.reason, note: noteOf(action) };
 }
 
 const APPLY_LABELS: Record<Kind, string> = {
@@ -215,18 +215,20 @@ function CardForm({
   card,
   custom,
   player,
+  state,
   onApplied,
 }: {
   card: Card;
   custom: boolean;
   player: Player;
+  state: GameState;
   onApplied: () => void;
 }) {
   const { dispatch } = useGame();
   const [fields, setFields] = useState<Fields>(() => fieldsOf(card, custom));
   const [refusal, setRefusal] = useState<string | null>(null);
   const set = (key: keyof Fields) => (value: number | string) => setFields((f) => ({ ...f, [key]: value }));
-  const check = checkCard(card, custom, fields, player);
+  const check = checkCard(card, custom, fields, player, state);
   const money = (key: keyof Fields, label: string, extra: Record<string, unknown> = {}) => (
     <MoneyInput label={label} value={fields[key]} onChange={set(key)} allowNegative={false} {...extra} />
   );
@@ -252,7 +254,7 @@ function CardForm({
             label="Số cổ phiếu"
             value={fields.quantity}
             onChange={set('quantity')}
-            min={1}
+            min={0}
             data-autofocus={!custom}
           />
         </>
@@ -299,6 +301,50 @@ function CardForm({
   );
 }
 
+/** A Fast Track card another player holds: choosing it is buying it out from them at twice its value. */
+function CardBuyOut({
+  card,
+  offer,
+  player,
+  state,
+  onApplied,
+}: {
+  card: Card;
+  offer: BuyOutOffer;
+  player: Player;
+  state: GameState;
+  onApplied: () => void;
+}) {
+  const { dispatch } = useGame();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const action: GameAction = { type: 'playCard', playerId: player.id, card };
+  const verdict = checkAction(state, action);
+  return (
+    <Stack gap="sm">
+      <Text fw={700}>{card.name}</Text>
+      <Text size="sm">
+        {offer.owner.name} đang sở hữu tài sản này: mua lại với giá gấp đôi giá trị,{' '}
+        <b>{formatUsd(offer.price)}</b> · +{formatUsd(offer.asset.monthlyIncome)} / vòng
+      </Text>
+      <Text size="sm">
+        Tiền mặt hiện có: <b>{formatUsd(player.cash)}</b>
+      </Text>
+      {!verdict.ok && <Alert color="red">{verdict.reason}</Alert>}
+      {refusal && <Alert color="red">{refusal}</Alert>}
+      <Button
+        disabled={!verdict.ok}
+        onClick={() => {
+          const result = dispatch(action);
+          if (result.ok) onApplied();
+          else setRefusal(result.reason);
+        }}
+      >
+        Mua lại từ {offer.owner.name}
+      </Button>
+    </Stack>
+  );
+}
+
 function BuyOut({ player, state, onApplied }: { player: Player; state: GameState; onApplied: () => void }) {
   const { dispatch } = useGame();
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -315,28 +361,29 @@ function BuyOut({ player, state, onApplied }: { player: Player; state: GameState
     <Stack gap="xs">
       {offers.map(({ owner, asset }) => {
         const price = asset.cost * BUY_OUT_MULTIPLIER;
-        const short = player.cash < price;
+        const action: GameAction = {
+          type: 'buyOut',
+          buyerId: player.id,
+          ownerId: owner.id,
+          assetId: asset.id,
+        };
+        const verdict = checkAction(state, action);
         return (
           <Group key={`${owner.id}-${asset.id}`} justify="space-between" wrap="nowrap" gap="xs">
             <Stack gap={0} style={{ minWidth: 0 }}>
               <Text size="sm" fw={500} truncate>
                 {asset.name} · {owner.name}
               </Text>
-              <Text size="xs" c={short ? 'red' : 'dimmed'}>
+              <Text size="xs" c={verdict.ok ? 'dimmed' : 'red'}>
                 Giá mua lại {formatUsd(price)} · +{formatUsd(asset.monthlyIncome)} / vòng
-                {short ? ` ${MESSAGES.buyOutShortfall}` : ''}
+                {verdict.ok ? '' : ` ${verdict.reason}`}
               </Text>
             </Stack>
             <Button
               size="xs"
-              disabled={short}
+              disabled={!verdict.ok}
               onClick={() => {
-                const result = dispatch({
-                  type: 'buyOut',
-                  buyerId: player.id,
-                  ownerId: owner.id,
-                  assetId: asset.id,
-                });
+                const result = dispatch(action);
                 if (result.ok) onApplied();
                 else setRefusal(result.reason);
               }}
@@ -369,6 +416,7 @@ export function CardPicker({
   const [tab, setTab] = useState<string>(kinds[0] ?? 'custom');
   const [chosen, setChosen] = useState<{ card: Card; custom: boolean } | null>(null);
   const [customKind, setCustomKind] = useState<Kind>(player.phase === 'rat' ? 'stock' : 'asset');
+  const offer = chosen && !chosen.custom ? buyOutOfferFor(state, player.id, chosen.card) : null;
   const customKinds: Kind[] =
     player.phase === 'rat'
       ? ['stock', 'asset', 'liability', 'expense', 'cash']
@@ -390,7 +438,17 @@ export function CardPicker({
             >
               Chọn thẻ khác
             </Button>
-            <CardForm card={chosen.card} custom={false} player={player} onApplied={onClose} />
+            {offer ? (
+              <CardBuyOut
+                card={chosen.card}
+                offer={offer}
+                player={player}
+                state={state}
+                onApplied={onClose}
+              />
+            ) : (
+              <CardForm card={chosen.card} custom={false} player={player} state={state} onApplied={onClose} />
+            )}
           </>
         ) : (
           <Tabs value={tab} onChange={(value) => value && setTab(value)} keepMounted={false}>
@@ -449,6 +507,7 @@ export function CardPicker({
                   card={blankCard(customKind)}
                   custom
                   player={player}
+                  state={state}
                   onApplied={onClose}
                 />
               </Stack>

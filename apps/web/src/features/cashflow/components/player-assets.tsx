@@ -4,6 +4,7 @@
 import { Alert, Badge, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import {
   type Asset,
+  checkAction,
   type GameAction,
   type GameState,
   MESSAGES,
@@ -61,7 +62,17 @@ function EditAsset({ player, asset, onClose }: { player: Player; asset: Asset; o
   );
 }
 
-function SellAsset({ player, asset, onClose }: { player: Player; asset: Asset; onClose: () => void }) {
+function SellAsset({
+  player,
+  asset,
+  state,
+  onClose,
+}: {
+  player: Player;
+  asset: Asset;
+  state: GameState;
+  onClose: () => void;
+}) {
   const { refusal, apply } = useDialogAction(onClose);
   const held = sharesHeld(asset);
   const isShares = held > 0;
@@ -69,20 +80,24 @@ function SellAsset({ player, asset, onClose }: { player: Player; asset: Asset; o
   const [quantity, setQuantity] = useState<number | string>(held);
   const priceValue = toAmount(price);
   const quantityValue = toAmount(quantity);
-  const quantityValid =
-    !isShares ||
-    (quantityValue !== null &&
-      Number.isInteger(quantityValue) &&
-      quantityValue >= 1 &&
-      quantityValue <= held);
+  const sale: GameAction | null =
+    priceValue === null || (isShares && quantityValue === null)
+      ? null
+      : {
+          type: 'sellAsset',
+          playerId: player.id,
+          assetId: asset.id,
+          price: priceValue,
+          ...(isShares && quantityValue !== null ? { quantity: quantityValue } : {}),
+        };
+  // Whether the sale applies is the engine's to say; the screen only shows what the cash would become.
+  const verdict = sale === null ? null : checkAction(state, sale);
   const proceeds =
     priceValue === null
       ? null
       : isShares
         ? priceValue * (quantityValue ?? 0)
         : priceValue - asset.cost + asset.downPayment;
-  const negative = proceeds !== null && player.cash + proceeds < 0;
-  const valid = priceValue !== null && priceValue >= 0 && quantityValid && !negative;
   return (
     <Stack gap="sm">
       <MoneyInput
@@ -99,7 +114,9 @@ function SellAsset({ player, asset, onClose }: { player: Player; asset: Asset; o
           onChange={setQuantity}
           min={1}
           max={held}
-          error={quantityValid ? undefined : MESSAGES.invalidQuantity}
+          error={
+            verdict?.ok === false && verdict.reason === MESSAGES.invalidQuantity ? verdict.reason : undefined
+          }
         />
       )}
       {!isShares && (
@@ -113,21 +130,11 @@ function SellAsset({ player, asset, onClose }: { player: Player; asset: Asset; o
           Tiền mặt sau khi bán: <b>{formatUsd(player.cash + proceeds)}</b>
         </Text>
       )}
-      {negative && <Alert color="red">{MESSAGES.sellWouldGoNegative}</Alert>}
+      {verdict?.ok === false && verdict.reason !== MESSAGES.invalidQuantity && (
+        <Alert color="red">{verdict.reason}</Alert>
+      )}
       {refusal && <Alert color="red">{refusal}</Alert>}
-      <Button
-        disabled={!valid}
-        onClick={() =>
-          priceValue !== null &&
-          apply({
-            type: 'sellAsset',
-            playerId: player.id,
-            assetId: asset.id,
-            price: priceValue,
-            ...(isShares && quantityValue !== null ? { quantity: quantityValue } : {}),
-          })
-        }
-      >
+      <Button disabled={!verdict?.ok} onClick={() => sale && apply(sale)}>
         Bán
       </Button>
     </Stack>
@@ -270,7 +277,9 @@ export function PlayerAssets({
         centered
       >
         {dialog?.kind === 'edit' && <EditAsset player={player} asset={dialog.asset} onClose={close} />}
-        {dialog?.kind === 'sell' && <SellAsset player={player} asset={dialog.asset} onClose={close} />}
+        {dialog?.kind === 'sell' && (
+          <SellAsset player={player} asset={dialog.asset} state={state} onClose={close} />
+        )}
         {dialog?.kind === 'transfer' && (
           <TransferAsset player={player} asset={dialog.asset} state={state} onClose={close} />
         )}

@@ -29,6 +29,7 @@ import { useState } from 'react';
 import { formatUsd } from '../format';
 import { CardPicker } from './card-picker';
 import { CashAdjust } from './cash-adjust';
+import { EnterFastTrack } from './enter-fast-track';
 import { IncomeStatement } from './income-statement';
 import { PlayerAssets } from './player-assets';
 import { PlayerDebts } from './player-debts';
@@ -109,7 +110,7 @@ export function PlayerCard({ player, state, active }: { player: Player; state: G
               Chọn thẻ
             </Button>
             <PlayerAssets player={player} state={state} enabled={enabled} />
-            {!fast && <PlayerDebts player={player} enabled={enabled} />}
+            {!fast && <PlayerDebts player={player} state={state} enabled={enabled} />}
             <IncomeStatement player={player} />
             {fast ? (
               <Switch
@@ -152,6 +153,7 @@ export function PlayerCard({ player, state, active }: { player: Player; state: G
               </Group>
             )}
             <CashAdjust player={player} enabled={enabled} />
+            {enabled && <EnterFastTrack player={player} state={state} />}
           </Stack>
         </fieldset>
       </Stack>

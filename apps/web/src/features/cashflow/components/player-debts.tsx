@@ -1,11 +1,14 @@
 // Debts (spec 2, 5): borrow the free loan 'Vay' in multiples of $1,000, repay it in steps of $1,000 up to
-// min(balance, cash rounded down), and repay any other debt all at once.
+// min(balance, cash rounded down), and repay any other debt all at once. Whether a repayment or a loan
+// applies is the engine's checkAction to say.
 import { Button, Group, Stack, Text } from '@mantine/core';
 import {
   BANK_LOAN_NAME,
+  checkAction,
   DEBT_STEP,
+  type GameAction,
+  type GameState,
   type Liability,
-  MESSAGES,
   maxBankLoanRepayment,
   type Player,
   roundDebtBalance,
@@ -15,12 +18,15 @@ import { formatUsd } from '../format';
 import { MoneyInput, toAmount } from './money-input';
 import { useRunAction } from './use-run-action';
 
-function BankLoanRepay({ player, debt, enabled }: { player: Player; debt: Liability; enabled: boolean }) {
+type DebtProps = { player: Player; debt: Liability; state: GameState; enabled: boolean };
+
+function BankLoanRepay({ player, debt, state, enabled }: DebtProps) {
   const run = useRunAction();
   const max = maxBankLoanRepayment(debt.balance, player.cash);
   const [value, setValue] = useState<number | string>('');
   const amount = toAmount(value) ?? max;
-  const valid = amount >= DEBT_STEP && amount % DEBT_STEP === 0 && amount <= max;
+  const repay: GameAction = { type: 'payDebt', playerId: player.id, name: debt.name, amount };
+  const verdict = checkAction(state, repay);
   return (
     <Group gap="xs" align="flex-end" wrap="nowrap">
       <MoneyInput
@@ -33,14 +39,14 @@ function BankLoanRepay({ player, debt, enabled }: { player: Player; debt: Liabil
         max={max}
         allowNegative={false}
         disabled={!enabled || max < DEBT_STEP}
-        error={value !== '' && !valid ? MESSAGES.repayStep : undefined}
+        error={value !== '' && !verdict.ok ? verdict.reason : undefined}
         style={{ flex: 1 }}
       />
       <Button
         variant="light"
-        disabled={!enabled || !valid}
+        disabled={!enabled || !verdict.ok}
         onClick={() => {
-          if (run({ type: 'payDebt', playerId: player.id, name: debt.name, amount })) setValue('');
+          if (run(repay)) setValue('');
         }}
       >
         Trả
@@ -49,10 +55,11 @@ function BankLoanRepay({ player, debt, enabled }: { player: Player; debt: Liabil
   );
 }
 
-function DebtRow({ player, debt, enabled }: { player: Player; debt: Liability; enabled: boolean }) {
+function DebtRow({ player, debt, state, enabled }: DebtProps) {
   const run = useRunAction();
   const isLoan = debt.name === BANK_LOAN_NAME;
-  const short = player.cash < debt.balance;
+  const repayAll: GameAction = { type: 'payDebt', playerId: player.id, name: debt.name };
+  const verdict = checkAction(state, repayAll);
   return (
     <Stack gap={4} role="listitem" aria-label={`Nợ ${debt.name}`}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -74,24 +81,34 @@ function DebtRow({ player, debt, enabled }: { player: Player; debt: Liability; e
           <Button
             size="xs"
             variant="light"
-            disabled={!enabled || short}
-            title={short ? MESSAGES.repayAllOrNothing : undefined}
-            onClick={() => run({ type: 'payDebt', playerId: player.id, name: debt.name })}
+            disabled={!enabled || !verdict.ok}
+            title={verdict.ok ? undefined : verdict.reason}
+            onClick={() => run(repayAll)}
           >
             Trả hết
           </Button>
         )}
       </Group>
-      {isLoan && <BankLoanRepay player={player} debt={debt} enabled={enabled} />}
+      {isLoan && <BankLoanRepay player={player} debt={debt} state={state} enabled={enabled} />}
     </Stack>
   );
 }
 
-export function PlayerDebts({ player, enabled }: { player: Player; enabled: boolean }) {
+export function PlayerDebts({
+  player,
+  state,
+  enabled,
+}: {
+  player: Player;
+  state: GameState;
+  enabled: boolean;
+}) {
   const run = useRunAction();
   const [value, setValue] = useState<number | string>('');
   const amount = toAmount(value);
   const rounded = amount === null ? 0 : roundDebtBalance(amount);
+  const loan: GameAction = { type: 'borrow', playerId: player.id, amount: rounded };
+  const canBorrow = amount !== null && checkAction(state, loan).ok;
   return (
     <Stack gap="xs">
       <Text fw={600} size="sm">
@@ -104,7 +121,7 @@ export function PlayerDebts({ player, enabled }: { player: Player; enabled: bool
       ) : (
         <Stack gap="xs" role="list" aria-label={`Các khoản nợ của ${player.name}`}>
           {player.liabilities.map((debt) => (
-            <DebtRow key={debt.name} player={player} debt={debt} enabled={enabled} />
+            <DebtRow key={debt.name} player={player} debt={debt} state={state} enabled={enabled} />
           ))}
         </Stack>
       )}
@@ -121,9 +138,9 @@ export function PlayerDebts({ player, enabled }: { player: Player; enabled: bool
           style={{ flex: 1 }}
         />
         <Button
-          disabled={!enabled || rounded <= 0}
+          disabled={!enabled || !canBorrow}
           onClick={() => {
-            if (run({ type: 'borrow', playerId: player.id, amount: rounded })) setValue('');
+            if (run(loan)) setValue('');
           }}
         >
           Vay
