@@ -2,50 +2,12 @@
 // player holds is bought out from them, 0 shares is passing on a stock card, and the dedicated Fast Track
 // entry is offered (with a confirmation) only where it applies.
 import { notifications } from '@mantine/notifications';
-import {
-  applyAction,
-  createInitialState,
-  FAST_TRACK_ASSET_CARDS,
-  type GameAction,
-  type GameState,
-} from '@staff/cashflow-engine';
+import { FAST_TRACK_ASSET_CARDS, type GameState } from '@staff/cashflow-engine';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderRoutes } from '../../test/render';
-import { CashflowLayout } from './components/cashflow-layout';
-import { cashflowPages } from './routes';
 import { SESSION_KEY } from './storage';
-
-function renderSession() {
-  return renderRoutes([{ element: <CashflowLayout />, children: cashflowPages }], '/cashflow/session', {
-    notifications: true,
-  });
-}
-
-/** Bình (p1, Doanh nhân, $400 cash) plays first, then An (p2, Tài xế). */
-function game(...actions: GameAction[]): GameState {
-  let state = createInitialState();
-  for (const action of [
-    {
-      type: 'setupPlayers',
-      players: [
-        { name: 'An', diceSum: 5 },
-        { name: 'Bình', diceSum: 9 },
-      ],
-    } as GameAction,
-    ...actions,
-  ]) {
-    const result = applyAction(state, action);
-    if (!result.ok) throw new Error(result.reason);
-    state = result.state;
-  }
-  return state;
-}
-
-function saved(): GameState {
-  return JSON.parse(localStorage.getItem(SESSION_KEY) ?? '{}') as GameState;
-}
+import { game, renderSession, saved } from './test-session';
 
 function fastTrackCard(code: string) {
   const card = FAST_TRACK_ASSET_CARDS.find((c) => c.code === code);

@@ -1,51 +1,13 @@
 // The session screen: the player card's controls, the card picker's checks, toasts, undo, and the
 // finalize flow that never loses a result.
 import { notifications } from '@mantine/notifications';
-import {
-  applyAction,
-  createInitialState,
-  type GameAction,
-  type GameState,
-  MESSAGES,
-} from '@staff/cashflow-engine';
+import { type GameState, MESSAGES } from '@staff/cashflow-engine';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
-import { renderRoutes } from '../../test/render';
-import { CashflowLayout } from './components/cashflow-layout';
-import { cashflowPages } from './routes';
 import { PENDING_KEY, SESSION_KEY } from './storage';
-
-function renderSession(path = '/cashflow/session') {
-  return renderRoutes([{ element: <CashflowLayout />, children: cashflowPages }], path, {
-    notifications: true,
-  });
-}
-
-/** Bình (Doanh nhân, $400 cash, expenses $2,930) plays first, then An (Tài xế). */
-function game(...actions: GameAction[]): GameState {
-  let state = createInitialState();
-  for (const action of [
-    {
-      type: 'setupPlayers',
-      players: [
-        { name: 'An', diceSum: 5 },
-        { name: 'Bình', diceSum: 9 },
-      ],
-    } as GameAction,
-    ...actions,
-  ]) {
-    const result = applyAction(state, action);
-    if (!result.ok) throw new Error(result.reason);
-    state = result.state;
-  }
-  return state;
-}
-
-function saved(): GameState {
-  return JSON.parse(localStorage.getItem(SESSION_KEY) ?? '{}') as GameState;
-}
+import { game, renderSession, saved } from './test-session';
 
 const card = (name: string) => screen.getByLabelText(`Người chơi ${name}`);
 

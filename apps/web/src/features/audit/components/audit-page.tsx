@@ -1,7 +1,6 @@
 // /admin/audit: the audit log for administrators — who did what to whom, when and from where, newest
 // first, with filters (action, actor, target, a date range in Vietnam) and pages, all kept in the URL.
 import {
-  Alert,
   Button,
   Group,
   LoadingOverlay,
@@ -22,10 +21,10 @@ import {
   type AuditAction,
   type AuditTargetType,
 } from '@staff/contracts';
-import { IconAlertCircle, IconFilterOff } from '@tabler/icons-react';
+import { IconFilterOff } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { ListPagination } from '../../../components/list-pagination';
-import { ApiError } from '../../../lib/api-client';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { lastPageOf } from '../../../lib/pagination';
 import { useAuditEvents } from '../api/get-audit-events';
 import { ACTION_LABELS, TARGET_TYPE_LABELS } from '../audit-labels';
@@ -192,20 +191,11 @@ export function AuditPage() {
           </Group>
 
           {loadError ? (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle />}
+            <LoadErrorAlert
               title="Could not load the audit log."
-              role="alert"
-            >
-              <Stack gap="xs" align="flex-start">
-                {events.error instanceof ApiError && events.error.detail}
-                <Button size="xs" variant="light" color="red" onClick={() => events.refetch()}>
-                  Try again
-                </Button>
-              </Stack>
-            </Alert>
+              error={events.error}
+              onRetry={() => events.refetch()}
+            />
           ) : (
             <div style={{ position: 'relative' }}>
               <LoadingOverlay

@@ -1,13 +1,14 @@
 // /admin/users/create and /admin/users/{id}/edit: the user form titled 'Create New User' or
 // 'Edit User'; after saving, back to the list the form was opened from.
-import { Alert, Anchor, Button, Container, Group, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { User } from '@staff/contracts';
-import { IconAlertCircle, IconArrowLeft, IconCheck, IconUserQuestion } from '@tabler/icons-react';
+import { IconArrowLeft, IconCheck, IconUserQuestion } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { StatusPage } from '../../../components/status-page';
 import { ApiError, type Versioned } from '../../../lib/api-client';
@@ -155,20 +156,11 @@ export function EditUserPage() {
       <Stack gap="md">
         <FormHeader title="Edit User" backTo={listLocation} />
         {user.isError && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle />}
-            role="alert"
+          <LoadErrorAlert
             title="Could not load the user."
-          >
-            <Stack gap="xs" align="flex-start">
-              {user.error instanceof ApiError && user.error.detail}
-              <Button size="xs" variant="light" color="red" onClick={() => user.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+            error={user.error}
+            onRetry={() => user.refetch()}
+          />
         )}
         {user.isPending && <PageLoader />}
         {loaded && (

@@ -27,7 +27,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ListPagination } from '../../../components/list-pagination';
-import { ApiError } from '../../../lib/api-client';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { lastPageOf } from '../../../lib/pagination';
 import { useDeleteUser } from '../api/delete-user';
 import { useDownloadTemplate } from '../api/download-template';
@@ -246,20 +246,11 @@ export function UsersPage() {
           </Group>
 
           {loadError ? (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle />}
+            <LoadErrorAlert
               title="Could not load users."
-              role="alert"
-            >
-              <Stack gap="xs" align="flex-start">
-                {users.error instanceof ApiError && users.error.detail}
-                <Button size="xs" variant="light" color="red" onClick={() => users.refetch()}>
-                  Try again
-                </Button>
-              </Stack>
-            </Alert>
+              error={users.error}
+              onRetry={() => users.refetch()}
+            />
           ) : (
             <div className={classes.tableWrapper}>
               <LoadingOverlay
