@@ -57,3 +57,54 @@ describe.each(testDatabases())('0010 sessions and audit (%s)', (kind) => {
     expect(Boolean(flag.must_change_password)).toBe(false);
   });
 });
+
+describe.each(testDatabases())('0004 user search (%s)', (kind) => {
+  it('backfills the folded search text of the users already there', async () => {
+    const db = await databaseAt(kind, '0003_diary');
+    const at = '2026-11-01T00:00:00.000Z';
+    await sql`insert into users (email, username, password_hash, first_name, middle_name, last_name, phone, role, is_active, created_at, updated_at)
+      values ('An.Nguyen@example.com', 'an', 'x', 'An', 'Văn', 'Nguyễn', '0912 345 678', 'staff', ${kind === 'postgres' ? sql`true` : sql`1`}, ${at}, ${at}),
+             ('dung@example.com', 'dung', 'x', 'Dũng', '', 'Đặng', '', 'staff', ${kind === 'postgres' ? sql`true` : sql`1`}, ${at}, ${at})`.execute(
+      db,
+    );
+
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const { error } = await migrator.migrateTo('0004_user_search');
+    if (error) throw error;
+
+    const rows = await db.selectFrom('users').select(['email', 'search']).orderBy('id').execute();
+    expect(rows).toEqual([
+      {
+        email: 'An.Nguyen@example.com',
+        search: 'an.nguyen@example.com nguyen van an 0912 345 678 0912345678',
+      },
+      { email: 'dung@example.com', search: 'dung@example.com dang dung' },
+    ]);
+  });
+});
+
+describe.each(testDatabases())('0008 stocks (%s)', (kind) => {
+  it('seeds the exchanges and the holiday years announced when it shipped', async () => {
+    const db = await databaseAt(kind, '0008_stocks');
+    const exchanges = await db.selectFrom('stock_exchanges').select('code').orderBy('code').execute();
+    expect(exchanges.map((e) => e.code)).toEqual(['HNX', 'HOSE', 'UPCOM']);
+    const holidays = await db
+      .selectFrom('market_holidays')
+      .select(['date', 'kind'])
+      .orderBy('date')
+      .execute();
+    expect(holidays).toHaveLength(32);
+    expect(holidays[0]).toEqual({ date: '2024-02-08', kind: 'holiday' });
+    expect(holidays.at(-1)).toEqual({ date: '2027-09-03', kind: 'provisional' });
+    expect(holidays.filter((h) => h.date.startsWith('2026')).map((h) => h.date)).toEqual([
+      '2026-02-16',
+      '2026-02-17',
+      '2026-02-18',
+      '2026-02-19',
+      '2026-02-20',
+      '2026-04-27',
+      '2026-08-31',
+      '2026-09-01',
+    ]);
+  });
+});

@@ -1,7 +1,11 @@
 // The folded search column for the user list and search, its backfill, and the
 // indexes that let the list count and page in the database without a table scan.
+// Migrations are frozen history: the folding and the search text below are this
+// migration's own copies, as they were when it shipped (foldForSearch from
+// @staff/contracts, userSearchText from modules/accounts/repo.ts at b2121ae).
+// Do not import them from the live code, and do not edit them here: a change to
+// how users are searched gets a new migration that rewrites the column.
 import type { Kysely } from 'kysely';
-import { userSearchText } from '../../modules/accounts/repo';
 
 const BACKFILL_BATCH = 1000;
 
@@ -12,6 +16,34 @@ interface SearchedRow {
   middle_name: string;
   last_name: string;
   phone: string;
+}
+
+/**
+ * Folds Vietnamese for accent-insensitive search: decomposes, drops combining
+ * marks, maps đ/Đ to d (decomposition leaves them alone) and lower-cases.
+ */
+function foldForSearch(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[đĐ]/g, 'd')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The text user searches match against: e-mail, names (in Vietnamese order)
+ * and phone, folded so "nguyen" finds "Nguyễn"; the phone also as bare digits
+ * so "0912345678" finds "0912 345 678".
+ */
+function userSearchText(u: Omit<SearchedRow, 'id'>): string {
+  const digits = u.phone.replace(/\D/g, '');
+  return foldForSearch(
+    [u.email, u.last_name, u.middle_name, u.first_name, u.phone, digits !== u.phone ? digits : '']
+      .filter(Boolean)
+      .join(' '),
+  );
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -5,8 +5,8 @@
 // (UBCK 3193/UBCK-PTTT for 2025-05-02), 2026 from HOSE's list (cafef.vn 2025-12-09). 2027 is not
 // announced yet: those rows are 'provisional' (computed from the lunar calendar and the Labour
 // Code's compensation rule) and should be replaced when HOSE publishes its notice.
-// Migration 0008 inserts this list on a fresh database: correct a shipped year with a new migration
-// or the admin call, not by editing it here.
+// Migration 0008 inserted a frozen copy of this list on a fresh database (migrations import nothing
+// from the modules): correct a shipped year with a new migration or the admin call.
 
 export interface HolidaySeed {
   date: string;
