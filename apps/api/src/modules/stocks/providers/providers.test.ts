@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ProviderFormatError } from '../../../market-data/types';
 import { fetchKbsDailyBars, parseKbsDailyBars } from './kbs';
-import { parseSsiChartHistory, parseSsiFrame } from './ssi';
 import { readJson } from './types';
 import {
   fetchVciDailyBars,
@@ -128,37 +127,5 @@ describe('KBS', () => {
     ]);
     expect(() => parseKbsDailyBars('ACB', json('broken-kbs-data-day.json'))).toThrow(/bad time/);
     expect(() => parseKbsDailyBars('ACB', [])).toThrow(ProviderFormatError);
-  });
-});
-
-describe('SSI iBoard', () => {
-  it('reads a recorded push-stream frame: last match, volume, band and the epoch-ms time', () => {
-    const q = parseSsiFrame(text('ssi-pushstream-frame.txt'));
-    expect(q).toEqual({
-      ticker: 'MBB',
-      price: 26_550,
-      volume: 11_773_300, // field 54; value 313 381 740 000 / 11 773 300 = 26 618, the average in field 47
-      open: null,
-      high: 26_800,
-      low: 26_500,
-      reference: 26_450,
-      asOf: new Date(1776148328065),
-    });
-    expect(() => parseSsiFrame(text('broken-ssi-pushstream-frame.txt'))).toThrow(/fields/);
-    expect(() => parseSsiFrame('Subscribed stockRealtimeBySymbolsAndBoards')).toThrow(ProviderFormatError);
-  });
-
-  it('normalises chart history from thousands of VND to VND', () => {
-    const bars = parseSsiChartHistory('FPT', json('ssi-chart-history.json'));
-    expect(bars[0]).toMatchObject({
-      date: '2026-04-14',
-      open: 76_000,
-      high: 76_900,
-      low: 75_600,
-      close: 76_500,
-    });
-    expect(bars[1]?.close).toBe(77_000);
-    expect(parseSsiChartHistory('FPT', { s: 'no_data' })).toEqual([]);
-    expect(() => parseSsiChartHistory('FPT', { s: 'error' })).toThrow(ProviderFormatError);
   });
 });
