@@ -34,10 +34,6 @@ export function toDate(value: string | Date): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
-export function toDateOrNull(value: string | Date | null): Date | null {
-  return value === null ? null : toDate(value);
-}
-
 export function toBool(value: number | boolean): boolean {
   return value === true || value === 1;
 }
@@ -45,9 +41,6 @@ export function toBool(value: number | boolean): boolean {
 export function dbBool(value: boolean): 0 | 1 {
   return value ? 1 : 0;
 }
-
-/** A lower-cased text comparison that behaves the same on both databases. */
-export const lowerOf = (column: string) => sql<string>`lower(${sql.ref(column)})`;
 
 /**
  * Locks one row until the transaction ends, before the caller reads it to check and merge an edit;
