@@ -127,7 +127,3 @@ export function progress(player: Player): number {
 export function currentPlayer(state: GameState): Player | undefined {
   return state.players[state.currentTurn];
 }
-
-export function findPlayer(state: GameState, playerId: string): Player | undefined {
-  return state.players.find((p) => p.id === playerId);
-}

@@ -3,7 +3,6 @@ import {
   type AddItemInput,
   type ExchangeCode,
   PriceRecordList,
-  RealtimeQuoteList,
   type Snapshot,
   Stock,
   StockList,
@@ -21,7 +20,6 @@ const WATCHLISTS = `${STOCKS_API}watchlists/`;
 export const stockKeys = {
   all: ['stocks'] as const,
   watchlists: () => [...stockKeys.all, 'watchlists'] as const,
-  watchlist: (id: number) => [...stockKeys.watchlists(), id] as const,
   cards: (id: number) => [...stockKeys.watchlists(), id, 'cards'] as const,
   search: (q: string) => [...stockKeys.all, 'search', q] as const,
   stock: (ticker: string) => [...stockKeys.all, 'stock', ticker] as const,
@@ -107,10 +105,6 @@ export function useCards(id: number | null) {
   });
 }
 
-export function useWatchlistDetail(id: number) {
-  return useQuery({ queryKey: stockKeys.watchlist(id), queryFn: ({ signal }) => fetchWatchlist(id, signal) });
-}
-
 export function searchStocks(q: string, signal?: AbortSignal) {
   return api.get(`${STOCKS_API}stocks/?q=${encodeURIComponent(q)}&limit=10`, { schema: StockList, signal });
 }
@@ -183,15 +177,4 @@ export function usePrices(ticker: string, since: string) {
         signal,
       }),
   });
-}
-
-/** GET /stocks/realtime/?tickers=…: errors yield an empty list. */
-export async function fetchRealtime(tickers: string[]) {
-  try {
-    return await api.get(`${STOCKS_API}realtime/?tickers=${encodeURIComponent(tickers.join(','))}`, {
-      schema: RealtimeQuoteList,
-    });
-  } catch {
-    return [];
-  }
 }

@@ -3,9 +3,8 @@
 // stored game instead of a copy, so resending after a lost answer is always safe.
 import type { FinalizePayload } from '@staff/cashflow-engine';
 import type { FinalizeRequestInput } from '@staff/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
-import { cashflowKeys, FINALIZE_PATH } from './cashflow-keys';
+import { FINALIZE_PATH } from './cashflow-keys';
 
 /** The engine's payload plus the moment (Date.now()) it was stored as pending. */
 export type PendingFinalize = FinalizeRequestInput | (FinalizePayload & { _pending_ts: number });
@@ -19,15 +18,6 @@ export const FINALIZE_FALLBACK_MESSAGE =
  */
 export async function finalizeSession(payload: PendingFinalize): Promise<void> {
   await api.post(FINALIZE_PATH, payload);
-}
-
-/** finalizeSession that refreshes the history and the leaderboard once a game is stored. */
-export function useFinalizeSession() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: finalizeSession,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cashflowKeys.all }),
-  });
 }
 
 /**
