@@ -1,5 +1,8 @@
 // Versioned migrations, listed statically so the bundled server carries them.
 // Add a file NNNN_name.ts and list it here; never edit one that has shipped.
+// A migration is frozen history: it imports nothing but kysely and ../dialect, and carries its own
+// copy of any function or data it needs as it was when it shipped (0004, 0008), so a change to the
+// live modules never changes what an old migration does. ../migrations-import-nothing.test.ts checks.
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_accounts';
 import * as m0003 from './0003_diary';
