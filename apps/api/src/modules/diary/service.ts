@@ -33,7 +33,14 @@ import type { UserRow } from '../accounts/repo';
 import { type AuditContext, type AuditEventInput, recordAuditEvent } from '../audit/record';
 import { analyse, analysisWindow, minutesByJar } from './analysis';
 import { overlappingIds } from './overlaps';
-import { createDiaryRepo, type DiaryRepo, type EntryRow, type EntryValues } from './repo';
+import {
+  ANY_OWNER,
+  createDiaryRepo,
+  type DiaryRepo,
+  type EntryRow,
+  type EntryValues,
+  type Owner,
+} from './repo';
 import { DAY_MS, localDayRange, localToEpochMs, MINUTE_MS } from './time';
 
 export const WRITE_OTHERS_MESSAGE = "You cannot change another user's diary.";
@@ -85,6 +92,11 @@ interface JarRow {
 
 const isAdmin = (viewer: DiaryViewer) => viewer.role === 'admin';
 const jarOrder = (key: string) => JAR_KEYS.indexOf(key as JarKey);
+/**
+ * Whose objects the viewer may find by id: an admin sees every user's (and is then told 403 on a
+ * write, or has the read recorded); anyone else only their own, so another user's object is 404.
+ */
+const visibleTo = (viewer: DiaryViewer): Owner => (isAdmin(viewer) ? ANY_OWNER : viewer.id);
 
 function presentJar(row: JarRow): Jar {
   return {
@@ -248,8 +260,8 @@ export function createDiaryService(deps: DiaryDeps) {
     return rows.map((row) => presentEntry(row, categories.get(row.id) ?? [], overlapping.has(row.id)));
   }
 
-  async function entryOrThrow(id: number): Promise<EntryRow> {
-    const row = await repo.findEntry(id);
+  async function entryOrThrow(id: number, owner: Owner): Promise<EntryRow> {
+    const row = await repo.findEntry(id, owner);
     if (!row) throw notFound();
     return row;
   }
@@ -280,7 +292,7 @@ export function createDiaryService(deps: DiaryDeps) {
   }
 
   async function getEntry(viewer: DiaryViewer, id: number, context: AuditContext): Promise<EntryVersion> {
-    const row = await entryOrThrow(id);
+    const row = await entryOrThrow(id, visibleTo(viewer));
     await assertReadable(viewer, { userId: row.user_id, diaryId: row.diary_id }, { context, what: 'entry' });
     return entryVersion(row);
   }
@@ -314,7 +326,7 @@ export function createDiaryService(deps: DiaryDeps) {
     if (Object.keys(errors).length > 0 || 'errors' in instants) throw badRequest(errors);
     const values: EntryValues = { ...merged, start_ms: instants.startMs, end_ms: instants.endMs };
     await txRepo.updateEntry(row.id, viewer.id, values, category, now());
-    const updated = await txRepo.findEntry(row.id);
+    const updated = await txRepo.findEntry(row.id, viewer.id);
     if (!updated) throw notFound();
     return entryVersion(updated, txRepo);
   }
@@ -330,8 +342,8 @@ export function createDiaryService(deps: DiaryDeps) {
 
     async setJarRatio(viewer: DiaryViewer, id: number, ratio: number): Promise<Jar> {
       await ensureJars(viewer.id);
-      const jar = await repo.findJar(id);
-      if (!jar || jar.user_id !== viewer.id) throw notFound();
+      const jar = await repo.findJar(id, viewer.id);
+      if (!jar) throw notFound();
       if (!jarHasTarget(jar.key as JarKey)) {
         if (ratio !== 0) throw fieldError('ratio', JAR_NO_TARGET_MESSAGE);
         return presentJar({ id: jar.id, key: jar.key as JarKey, ratio: 0 }); // nothing to store
@@ -360,7 +372,7 @@ export function createDiaryService(deps: DiaryDeps) {
     },
 
     async updateCategory(viewer: DiaryViewer, id: number, body: CategoryUpdate): Promise<Category> {
-      const row = await repo.findCategory(id);
+      const row = await repo.findCategory(id, visibleTo(viewer));
       if (!row) throw notFound();
       assertWritable(viewer, row.user_id);
       const jars = await ensureJars(viewer.id);
@@ -372,7 +384,7 @@ export function createDiaryService(deps: DiaryDeps) {
     },
 
     async deleteCategory(viewer: DiaryViewer, id: number): Promise<void> {
-      const row = await repo.findCategory(id);
+      const row = await repo.findCategory(id, visibleTo(viewer));
       if (!row) throw notFound();
       assertWritable(viewer, row.user_id);
       await repo.deleteCategory(id, viewer.id);
@@ -411,7 +423,7 @@ export function createDiaryService(deps: DiaryDeps) {
       query: EntryListQuery,
       context: AuditContext,
     ): Promise<Entry[]> {
-      const diary = await repo.findDiary(diaryId);
+      const diary = await repo.findDiary(diaryId, visibleTo(viewer));
       if (!diary) throw notFound();
       await assertReadable(
         viewer,
@@ -424,7 +436,7 @@ export function createDiaryService(deps: DiaryDeps) {
     getEntry,
 
     async createEntry(viewer: DiaryViewer, diaryId: number, body: EntryCreate): Promise<Entry> {
-      const diary = await repo.findDiary(diaryId);
+      const diary = await repo.findDiary(diaryId, visibleTo(viewer));
       if (!diary) throw notFound();
       assertWritable(viewer, diary.user_id);
       const instants = entryInstants(body);
@@ -444,7 +456,7 @@ export function createDiaryService(deps: DiaryDeps) {
         now: now(),
       });
       // The viewer owns the diary, so this read records nothing.
-      return (await entryVersion(await entryOrThrow(id))).entry;
+      return (await entryVersion(await entryOrThrow(id, viewer.id))).entry;
     },
 
     /**
@@ -460,7 +472,7 @@ export function createDiaryService(deps: DiaryDeps) {
       return db.transaction().execute(async (tx) => {
         const txRepo = createDiaryRepo(tx);
         if (!(await lockRowForUpdate(tx, 'diary_entries', id))) throw notFound();
-        const row = await txRepo.findEntry(id);
+        const row = await txRepo.findEntry(id, visibleTo(viewer));
         if (!row) throw notFound();
         assertWritable(viewer, row.user_id);
         if (options.ifMatch !== undefined) {
@@ -482,7 +494,7 @@ export function createDiaryService(deps: DiaryDeps) {
     },
 
     async deleteEntry(viewer: DiaryViewer, id: number): Promise<void> {
-      const row = await entryOrThrow(id);
+      const row = await entryOrThrow(id, visibleTo(viewer));
       assertWritable(viewer, row.user_id);
       await repo.deleteEntry(id, viewer.id);
     },
