@@ -18,7 +18,6 @@ import {
   type EntryUpdate,
   invalidPk,
   JAR_KEYS,
-  JAR_NAMES,
   JAR_NO_TARGET_MESSAGE,
   type Jar,
   type JarKey,
@@ -33,6 +32,7 @@ import type { UserRow } from '../accounts/repo';
 import { type AuditContext, type AuditEventInput, recordAuditEvent } from '../audit/record';
 import { analyse, analysisWindow, minutesByJar } from './analysis';
 import { overlappingIds } from './overlaps';
+import { categoryPresenter, type JarRow, presentDiary, presentEntry, presentJar } from './presenter';
 import {
   ANY_OWNER,
   createDiaryRepo,
@@ -41,7 +41,7 @@ import {
   type EntryValues,
   type Owner,
 } from './repo';
-import { DAY_MS, localDayRange, localToEpochMs, MINUTE_MS } from './time';
+import { DAY_MS, localDayRange, localToEpochMs } from './time';
 
 export const WRITE_OTHERS_MESSAGE = "You cannot change another user's diary.";
 export const ENTRY_CHANGED_SINCE_READ = 'This entry was changed by someone else since you opened it.';
@@ -84,12 +84,6 @@ export interface DiaryDeps {
   getUser: (id: number) => Promise<Pick<UserRow, 'id' | 'email'> | undefined>;
 }
 
-interface JarRow {
-  id: number;
-  key: JarKey;
-  ratio: number | null;
-}
-
 const isAdmin = (viewer: DiaryViewer) => viewer.role === 'admin';
 const jarOrder = (key: string) => JAR_KEYS.indexOf(key as JarKey);
 /**
@@ -97,40 +91,6 @@ const jarOrder = (key: string) => JAR_KEYS.indexOf(key as JarKey);
  * write, or has the read recorded); anyone else only their own, so another user's object is 404.
  */
 const visibleTo = (viewer: DiaryViewer): Owner => (isAdmin(viewer) ? ANY_OWNER : viewer.id);
-
-function presentJar(row: JarRow): Jar {
-  return {
-    id: row.id,
-    key: row.key,
-    name: JAR_NAMES[row.key],
-    // Jars without a target answer 0 whatever is stored (rows made before 0 was the default hold null).
-    ratio: jarHasTarget(row.key) ? (row.ratio ?? 0) : 0,
-  };
-}
-
-function presentEntry(row: EntryRow, categories: { id: number; title: string }[], overlaps: boolean): Entry {
-  const startMs = Number(row.start_ms);
-  const endMs = Number(row.end_ms);
-  return {
-    id: row.id,
-    diary: row.diary_id,
-    title: row.title,
-    feeling: row.feeling as Entry['feeling'],
-    start_date: row.start_date,
-    start_time: row.start_time,
-    end_date: row.end_date,
-    end_time: row.end_time,
-    time_zone: row.time_zone,
-    start_at: new Date(startMs).toISOString(),
-    end_at: new Date(endMs).toISOString(),
-    duration_minutes: Math.round((endMs - startMs) / MINUTE_MS),
-    place: row.place,
-    category: categories,
-    note: row.note,
-    feedback: row.feedback,
-    overlaps,
-  };
-}
 
 /** The instants an entry's local fields denote, or the field errors the server adds to the form's. */
 export function entryInstants(fields: {
@@ -213,17 +173,6 @@ export function createDiaryService(deps: DiaryDeps) {
     if (ownerId === viewer.id) return;
     if (isAdmin(viewer)) throw permissionDenied(WRITE_OTHERS_MESSAGE);
     throw notFound();
-  }
-
-  function categoryPresenter(jars: JarRow[]) {
-    const keyOf = new Map(jars.map((j) => [j.id, j.key]));
-    return (row: { id: number; title: string; user_id: number; jar_id: number | null }): Category => ({
-      id: row.id,
-      title: row.title,
-      user: row.user_id,
-      jar: row.jar_id,
-      jar_key: (row.jar_id !== null ? keyOf.get(row.jar_id) : undefined) ?? 'unclassified',
-    });
   }
 
   /** The jar a category goes into: null for none or the unclassified jar; 400 when not the user's. */
@@ -398,7 +347,7 @@ export function createDiaryService(deps: DiaryDeps) {
     ): Promise<Diary[]> {
       const owner = await readableUser(viewer, user, { context, what: 'diary' });
       const diary = await ensureDiary(owner);
-      return [{ id: diary.id, title: diary.title, user: diary.user_id }];
+      return [presentDiary(diary)];
     },
 
     async createDiary(viewer: DiaryViewer, body: DiaryCreate): Promise<Diary> {
@@ -407,7 +356,7 @@ export function createDiaryService(deps: DiaryDeps) {
       if (!inserted) throw fieldError('user', DIARY_EXISTS_MESSAGE);
       const diary = await repo.findDiaryByUser(viewer.id);
       if (!diary) throw new Error('created diary not found');
-      return { id: diary.id, title: diary.title, user: diary.user_id };
+      return presentDiary(diary);
     },
 
     // --- entries
