@@ -5,18 +5,17 @@ import {
   type FinalizeRequest,
   type FinishedSession,
   type FinishedSessionListQuery,
-  fullName,
   invalidPk,
   LEADERBOARD_LIMIT,
   type LeaderboardQuery,
   type LeaderboardResponse,
   type ValidationErrors,
-  type WinType,
 } from '@staff/contracts';
 import { toBool } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import { badRequest, notFound } from '../../http/errors';
 import { leaderboardPeriods, periodOf } from './period';
+import { accountName, presentLeaderboard, presentResult, presentSession } from './presenter';
 import { createCashflowRepo, type NewResult } from './repo';
 
 export const INVALID_PAGE = 'Invalid page.';
@@ -24,25 +23,6 @@ export const INVALID_PAGE = 'Invalid page.';
 export interface CashflowDeps {
   db: Db;
   now: () => Date;
-}
-
-type Named = {
-  email: string | null;
-  first_name: string | null;
-  middle_name: string | null;
-  last_name: string | null;
-};
-
-/** Full name, else e-mail; null when there is no account to name. */
-function accountName(u: Named): string | null {
-  if (u.email === null) return null;
-  return (
-    fullName({
-      first_name: u.first_name ?? '',
-      middle_name: u.middle_name ?? '',
-      last_name: u.last_name ?? '',
-    }) || u.email
-  );
 }
 
 export function createCashflowService(deps: CashflowDeps) {
@@ -62,26 +42,10 @@ export function createCashflowService(deps: CashflowDeps) {
     const bySession = new Map<number, FinishedSession['results']>();
     for (const r of results) {
       const list = bySession.get(r.session_id) ?? [];
-      list.push({
-        id: r.id,
-        display_name: accountName(r) ?? r.display_name,
-        career: r.career,
-        is_winner: toBool(r.is_winner),
-        passive_income: Number(r.passive_income),
-        expenses: Number(r.expenses),
-        cash_on_hand_end: Number(r.cash_on_hand_end),
-        escaped_ratrace: toBool(r.escaped_ratrace),
-      });
+      list.push(presentResult(r));
       bySession.set(r.session_id, list);
     }
-    return sessions.map((s) => ({
-      id: s.id,
-      start_time: new Date(Number(s.start_ms)).toISOString(),
-      num_players: s.num_players,
-      win_type: s.win_type as WinType,
-      duration_seconds: s.duration_seconds,
-      results: bySession.get(s.id) ?? [],
-    }));
+    return sessions.map((s) => presentSession(s, bySession.get(s.id) ?? []));
   }
 
   async function presentOne(id: number): Promise<FinishedSession> {
@@ -182,16 +146,7 @@ export function createCashflowService(deps: CashflowDeps) {
       const names = new Map(
         (await repo.namesOf(userWins.map((w) => w.userId))).map((u) => [u.id, accountName(u)]),
       );
-      return {
-        users: userWins.map((w) => ({
-          user_id: w.userId,
-          display_name: names.get(w.userId) ?? `#${w.userId}`,
-          wins: w.wins,
-        })),
-        guests: guestWins.map((g) => ({ display_name: g.name, wins: g.wins })),
-        total_games: totals.games,
-        avg_game_duration_minutes: Math.round((totals.avgSeconds / 60) * 10) / 10,
-      };
+      return presentLeaderboard(totals, userWins, guestWins, names);
     },
   };
 }

@@ -122,6 +122,14 @@ function chunks<T>(items: T[], size = 1000): T[][] {
 
 const num = (v: unknown) => Number(v);
 
+/**
+ * Whose row a read by id may return: the owner's user id, or ANY_OWNER for the one caller that
+ * may see every user's rows (an administrator, whose read of another user's data the service
+ * records). Said at every call, so a read meant for the owner cannot forget the owner.
+ */
+export const ANY_OWNER = 'any-owner';
+export type Owner = number | typeof ANY_OWNER;
+
 export function createDiaryRepo(db: Db) {
   return {
     // --- diaries
@@ -133,12 +141,10 @@ export function createDiaryRepo(db: Db) {
         .executeTakeFirst();
     },
 
-    findDiary(id: number) {
-      return db
-        .selectFrom('diaries')
-        .select(['id', 'title', 'user_id'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+    findDiary(id: number, owner: Owner) {
+      let q = db.selectFrom('diaries').select(['id', 'title', 'user_id']).where('id', '=', id);
+      if (owner !== ANY_OWNER) q = q.where('user_id', '=', owner);
+      return q.executeTakeFirst();
     },
 
     /** Inserts the user's diary unless one exists (another process may be doing the same). */
@@ -171,12 +177,10 @@ export function createDiaryRepo(db: Db) {
         .execute();
     },
 
-    findJar(id: number) {
-      return db
-        .selectFrom('diary_jars')
-        .select(['id', 'key', 'ratio', 'user_id'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+    findJar(id: number, owner: Owner) {
+      let q = db.selectFrom('diary_jars').select(['id', 'key', 'ratio', 'user_id']).where('id', '=', id);
+      if (owner !== ANY_OWNER) q = q.where('user_id', '=', owner);
+      return q.executeTakeFirst();
     },
 
     async setJarRatio(id: number, userId: number, ratio: number): Promise<void> {
@@ -199,12 +203,10 @@ export function createDiaryRepo(db: Db) {
         .execute();
     },
 
-    findCategory(id: number) {
-      return db
-        .selectFrom('diary_categories')
-        .select(CATEGORY_COLUMNS)
-        .where('id', '=', id)
-        .executeTakeFirst();
+    findCategory(id: number, owner: Owner) {
+      let q = db.selectFrom('diary_categories').select(CATEGORY_COLUMNS).where('id', '=', id);
+      if (owner !== ANY_OWNER) q = q.where('user_id', '=', owner);
+      return q.executeTakeFirst();
     },
 
     async insertCategory(v: { userId: number; title: string; jarId: number | null; now: Date }) {
@@ -265,8 +267,10 @@ export function createDiaryRepo(db: Db) {
     },
 
     // --- entries
-    findEntry(id: number): Promise<EntryRow | undefined> {
-      return db.selectFrom('diary_entries').select(ENTRY_COLUMNS).where('id', '=', id).executeTakeFirst();
+    findEntry(id: number, owner: Owner): Promise<EntryRow | undefined> {
+      let q = db.selectFrom('diary_entries').select(ENTRY_COLUMNS).where('id', '=', id);
+      if (owner !== ANY_OWNER) q = q.where('user_id', '=', owner);
+      return q.executeTakeFirst();
     },
 
     /** Entries matching the filter, newest first. */

@@ -18,7 +18,6 @@ import {
   type EntryUpdate,
   invalidPk,
   JAR_KEYS,
-  JAR_NAMES,
   JAR_NO_TARGET_MESSAGE,
   type Jar,
   type JarKey,
@@ -33,8 +32,16 @@ import type { UserRow } from '../accounts/repo';
 import { type AuditContext, type AuditEventInput, recordAuditEvent } from '../audit/record';
 import { analyse, analysisWindow, minutesByJar } from './analysis';
 import { overlappingIds } from './overlaps';
-import { createDiaryRepo, type DiaryRepo, type EntryRow, type EntryValues } from './repo';
-import { DAY_MS, localDayRange, localToEpochMs, MINUTE_MS } from './time';
+import { categoryPresenter, type JarRow, presentDiary, presentEntry, presentJar } from './presenter';
+import {
+  ANY_OWNER,
+  createDiaryRepo,
+  type DiaryRepo,
+  type EntryRow,
+  type EntryValues,
+  type Owner,
+} from './repo';
+import { DAY_MS, localDayRange, localToEpochMs } from './time';
 
 export const WRITE_OTHERS_MESSAGE = "You cannot change another user's diary.";
 export const ENTRY_CHANGED_SINCE_READ = 'This entry was changed by someone else since you opened it.';
@@ -77,48 +84,13 @@ export interface DiaryDeps {
   getUser: (id: number) => Promise<Pick<UserRow, 'id' | 'email'> | undefined>;
 }
 
-interface JarRow {
-  id: number;
-  key: JarKey;
-  ratio: number | null;
-}
-
 const isAdmin = (viewer: DiaryViewer) => viewer.role === 'admin';
 const jarOrder = (key: string) => JAR_KEYS.indexOf(key as JarKey);
-
-function presentJar(row: JarRow): Jar {
-  return {
-    id: row.id,
-    key: row.key,
-    name: JAR_NAMES[row.key],
-    // Jars without a target answer 0 whatever is stored (rows made before 0 was the default hold null).
-    ratio: jarHasTarget(row.key) ? (row.ratio ?? 0) : 0,
-  };
-}
-
-function presentEntry(row: EntryRow, categories: { id: number; title: string }[], overlaps: boolean): Entry {
-  const startMs = Number(row.start_ms);
-  const endMs = Number(row.end_ms);
-  return {
-    id: row.id,
-    diary: row.diary_id,
-    title: row.title,
-    feeling: row.feeling as Entry['feeling'],
-    start_date: row.start_date,
-    start_time: row.start_time,
-    end_date: row.end_date,
-    end_time: row.end_time,
-    time_zone: row.time_zone,
-    start_at: new Date(startMs).toISOString(),
-    end_at: new Date(endMs).toISOString(),
-    duration_minutes: Math.round((endMs - startMs) / MINUTE_MS),
-    place: row.place,
-    category: categories,
-    note: row.note,
-    feedback: row.feedback,
-    overlaps,
-  };
-}
+/**
+ * Whose objects the viewer may find by id: an admin sees every user's (and is then told 403 on a
+ * write, or has the read recorded); anyone else only their own, so another user's object is 404.
+ */
+const visibleTo = (viewer: DiaryViewer): Owner => (isAdmin(viewer) ? ANY_OWNER : viewer.id);
 
 /** The instants an entry's local fields denote, or the field errors the server adds to the form's. */
 export function entryInstants(fields: {
@@ -203,17 +175,6 @@ export function createDiaryService(deps: DiaryDeps) {
     throw notFound();
   }
 
-  function categoryPresenter(jars: JarRow[]) {
-    const keyOf = new Map(jars.map((j) => [j.id, j.key]));
-    return (row: { id: number; title: string; user_id: number; jar_id: number | null }): Category => ({
-      id: row.id,
-      title: row.title,
-      user: row.user_id,
-      jar: row.jar_id,
-      jar_key: (row.jar_id !== null ? keyOf.get(row.jar_id) : undefined) ?? 'unclassified',
-    });
-  }
-
   /** The jar a category goes into: null for none or the unclassified jar; 400 when not the user's. */
   function resolveJar(jars: JarRow[], jarId: number | null | undefined): number | null {
     if (jarId == null) return null;
@@ -248,8 +209,8 @@ export function createDiaryService(deps: DiaryDeps) {
     return rows.map((row) => presentEntry(row, categories.get(row.id) ?? [], overlapping.has(row.id)));
   }
 
-  async function entryOrThrow(id: number): Promise<EntryRow> {
-    const row = await repo.findEntry(id);
+  async function entryOrThrow(id: number, owner: Owner): Promise<EntryRow> {
+    const row = await repo.findEntry(id, owner);
     if (!row) throw notFound();
     return row;
   }
@@ -280,7 +241,7 @@ export function createDiaryService(deps: DiaryDeps) {
   }
 
   async function getEntry(viewer: DiaryViewer, id: number, context: AuditContext): Promise<EntryVersion> {
-    const row = await entryOrThrow(id);
+    const row = await entryOrThrow(id, visibleTo(viewer));
     await assertReadable(viewer, { userId: row.user_id, diaryId: row.diary_id }, { context, what: 'entry' });
     return entryVersion(row);
   }
@@ -314,7 +275,7 @@ export function createDiaryService(deps: DiaryDeps) {
     if (Object.keys(errors).length > 0 || 'errors' in instants) throw badRequest(errors);
     const values: EntryValues = { ...merged, start_ms: instants.startMs, end_ms: instants.endMs };
     await txRepo.updateEntry(row.id, viewer.id, values, category, now());
-    const updated = await txRepo.findEntry(row.id);
+    const updated = await txRepo.findEntry(row.id, viewer.id);
     if (!updated) throw notFound();
     return entryVersion(updated, txRepo);
   }
@@ -330,8 +291,8 @@ export function createDiaryService(deps: DiaryDeps) {
 
     async setJarRatio(viewer: DiaryViewer, id: number, ratio: number): Promise<Jar> {
       await ensureJars(viewer.id);
-      const jar = await repo.findJar(id);
-      if (!jar || jar.user_id !== viewer.id) throw notFound();
+      const jar = await repo.findJar(id, viewer.id);
+      if (!jar) throw notFound();
       if (!jarHasTarget(jar.key as JarKey)) {
         if (ratio !== 0) throw fieldError('ratio', JAR_NO_TARGET_MESSAGE);
         return presentJar({ id: jar.id, key: jar.key as JarKey, ratio: 0 }); // nothing to store
@@ -360,7 +321,7 @@ export function createDiaryService(deps: DiaryDeps) {
     },
 
     async updateCategory(viewer: DiaryViewer, id: number, body: CategoryUpdate): Promise<Category> {
-      const row = await repo.findCategory(id);
+      const row = await repo.findCategory(id, visibleTo(viewer));
       if (!row) throw notFound();
       assertWritable(viewer, row.user_id);
       const jars = await ensureJars(viewer.id);
@@ -372,7 +333,7 @@ export function createDiaryService(deps: DiaryDeps) {
     },
 
     async deleteCategory(viewer: DiaryViewer, id: number): Promise<void> {
-      const row = await repo.findCategory(id);
+      const row = await repo.findCategory(id, visibleTo(viewer));
       if (!row) throw notFound();
       assertWritable(viewer, row.user_id);
       await repo.deleteCategory(id, viewer.id);
@@ -386,7 +347,7 @@ export function createDiaryService(deps: DiaryDeps) {
     ): Promise<Diary[]> {
       const owner = await readableUser(viewer, user, { context, what: 'diary' });
       const diary = await ensureDiary(owner);
-      return [{ id: diary.id, title: diary.title, user: diary.user_id }];
+      return [presentDiary(diary)];
     },
 
     async createDiary(viewer: DiaryViewer, body: DiaryCreate): Promise<Diary> {
@@ -395,7 +356,7 @@ export function createDiaryService(deps: DiaryDeps) {
       if (!inserted) throw fieldError('user', DIARY_EXISTS_MESSAGE);
       const diary = await repo.findDiaryByUser(viewer.id);
       if (!diary) throw new Error('created diary not found');
-      return { id: diary.id, title: diary.title, user: diary.user_id };
+      return presentDiary(diary);
     },
 
     // --- entries
@@ -411,7 +372,7 @@ export function createDiaryService(deps: DiaryDeps) {
       query: EntryListQuery,
       context: AuditContext,
     ): Promise<Entry[]> {
-      const diary = await repo.findDiary(diaryId);
+      const diary = await repo.findDiary(diaryId, visibleTo(viewer));
       if (!diary) throw notFound();
       await assertReadable(
         viewer,
@@ -424,7 +385,7 @@ export function createDiaryService(deps: DiaryDeps) {
     getEntry,
 
     async createEntry(viewer: DiaryViewer, diaryId: number, body: EntryCreate): Promise<Entry> {
-      const diary = await repo.findDiary(diaryId);
+      const diary = await repo.findDiary(diaryId, visibleTo(viewer));
       if (!diary) throw notFound();
       assertWritable(viewer, diary.user_id);
       const instants = entryInstants(body);
@@ -444,7 +405,7 @@ export function createDiaryService(deps: DiaryDeps) {
         now: now(),
       });
       // The viewer owns the diary, so this read records nothing.
-      return (await entryVersion(await entryOrThrow(id))).entry;
+      return (await entryVersion(await entryOrThrow(id, viewer.id))).entry;
     },
 
     /**
@@ -460,7 +421,7 @@ export function createDiaryService(deps: DiaryDeps) {
       return db.transaction().execute(async (tx) => {
         const txRepo = createDiaryRepo(tx);
         if (!(await lockRowForUpdate(tx, 'diary_entries', id))) throw notFound();
-        const row = await txRepo.findEntry(id);
+        const row = await txRepo.findEntry(id, visibleTo(viewer));
         if (!row) throw notFound();
         assertWritable(viewer, row.user_id);
         if (options.ifMatch !== undefined) {
@@ -482,7 +443,7 @@ export function createDiaryService(deps: DiaryDeps) {
     },
 
     async deleteEntry(viewer: DiaryViewer, id: number): Promise<void> {
-      const row = await entryOrThrow(id);
+      const row = await entryOrThrow(id, visibleTo(viewer));
       assertWritable(viewer, row.user_id);
       await repo.deleteEntry(id, viewer.id);
     },

@@ -3,6 +3,7 @@ import type { ForexLatest, ForexRange, ForexSeries } from '@staff/contracts';
 import { FOREX_RANGES } from '@staff/contracts';
 import type { Db } from '../../db/index';
 import { notFound } from '../../http/errors';
+import { presentLatest, presentSeries } from './presenter';
 import { downsampledPoints, findSymbol, latestPoint, listSymbols, type SymbolInfo } from './repo';
 
 const MINUTE = 60_000;
@@ -42,32 +43,14 @@ export function createForexService(deps: { db: Db; now: () => Date }) {
       const { windowMs, bucketMs } = RANGE_WINDOWS[range];
       const to = now().getTime();
       const points = await downsampledPoints(db, info, to - windowMs, to, bucketMs);
-      return {
-        symbol: info.symbol,
-        range,
-        bucket_seconds: bucketMs / 1000,
-        data: points.map((p) => ({ time: new Date(p.timeMs).toISOString(), last: p.last })),
-      };
+      return presentSeries(info, range, bucketMs, points);
     },
 
     async latest(symbol: string): Promise<ForexLatest> {
       const info = await symbolOrNotFound(symbol);
       const point = await latestPoint(db, info);
       if (!point) throw notFound(`No prices for "${symbol}" yet.`);
-      return {
-        symbol: info.symbol,
-        data: {
-          last: point.last,
-          bid: point.bid,
-          ask: point.ask,
-          time: new Date(point.timeMs).toISOString(),
-        },
-        source: point.source,
-        demo: point.source === 'demo',
-        arrived_at: new Date(info.arrivedAtMs).toISOString(),
-        stale: now().getTime() - info.arrivedAtMs > info.staleAfterMs,
-        stale_after_seconds: Math.round(info.staleAfterMs / 1000),
-      };
+      return presentLatest(info, point, now().getTime() - info.arrivedAtMs > info.staleAfterMs);
     },
   };
 }

@@ -4,7 +4,6 @@
 import {
   type AddItem,
   type Exchange,
-  type ExchangeCode,
   invalidPk,
   type MarketHoliday,
   type MarketHolidayCreate,
@@ -22,10 +21,18 @@ import {
   type WatchlistItem,
   type WatchlistListItem,
 } from '@staff/contracts';
-import { dbBool, lockRowForUpdate, toBool, toDate, toIso } from '../../db/dialect';
+import { dbBool, lockRowForUpdate, toBool, toIso } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import { fieldError, notFound } from '../../http/errors';
 import { addDays, isWeekend, marketDate } from './calendar';
+import {
+  presentPriceRecord,
+  presentRealtimeQuote,
+  presentStock,
+  presentWatchlist,
+  presentWatchlistItem,
+  presentWatchlistListItem,
+} from './presenter';
 import { createStocksRepo, type StockRow } from './repo';
 import { type BarRow, barsNeededFrom, computeSnapshot } from './snapshot';
 
@@ -42,19 +49,6 @@ export interface StocksViewer {
 /** Default window of GET /stocks/prices/ without `since`. */
 export const PRICE_LIST_DEFAULT_DAYS = 365;
 export const PRICE_LIST_MAX_ROWS = 5000;
-
-export function presentStock(r: StockRow): Stock {
-  return {
-    id: r.id,
-    ticker: r.ticker,
-    name: r.name,
-    exchange_id: r.exchange_id,
-    exchange: { id: r.exchange_id, code: r.exchange_code, name: r.exchange_name, board: r.exchange_board },
-    lot_size: r.lot_size,
-    sector: r.sector,
-    is_active: r.is_active,
-  };
-}
 
 const isUniqueViolation = (err: unknown) =>
   /unique|duplicate key/i.test(err instanceof Error ? err.message : String(err));
@@ -137,13 +131,7 @@ export function createStocksService(deps: StocksDeps) {
     const byList = new Map<number, WatchlistListItem[]>();
     for (const r of rows) {
       const items = byList.get(r.watchlist_id) ?? [];
-      items.push({
-        id: r.id,
-        stock: { ticker: r.ticker, name: r.name, exchange: r.exchange_code as ExchangeCode },
-        note: r.note,
-        target_price: r.target_price,
-        added_at: toDate(r.added_at).toISOString(),
-      });
+      items.push(presentWatchlistListItem(r));
       byList.set(r.watchlist_id, items);
     }
     return byList;
@@ -161,15 +149,7 @@ export function createStocksService(deps: StocksDeps) {
     const snapshots = new Map((await snapshotsOf(stocks)).map((s) => [s.ticker, s]));
     const byTicker = new Map(stocks.map((s) => [s.ticker, s]));
     return rows.map((r) => {
-      const s = byTicker.get(r.ticker) as StockRow;
-      return {
-        id: r.id,
-        stock: { ticker: s.ticker, name: s.name, exchange: s.exchange_code },
-        note: r.note,
-        target_price: r.target_price,
-        added_at: toDate(r.added_at).toISOString(),
-        snapshot: snapshots.get(r.ticker) ?? null,
-      };
+      return presentWatchlistItem(r, byTicker.get(r.ticker) as StockRow, snapshots.get(r.ticker) ?? null);
     });
   }
 
@@ -228,17 +208,7 @@ export function createStocksService(deps: StocksDeps) {
       const quotes = new Map((await repo.latestQuotes(stocks.map((s) => s.id))).map((q) => [q.stock_id, q]));
       return stocks.flatMap((s) => {
         const q = quotes.get(s.id);
-        return q
-          ? [
-              {
-                ticker: s.ticker,
-                price: q.price,
-                volume: q.volume,
-                as_of: new Date(q.as_of_ms).toISOString(),
-                source: q.source,
-              },
-            ]
-          : [];
+        return q ? [presentRealtimeQuote(s, q)] : [];
       });
     },
 
@@ -253,27 +223,14 @@ export function createStocksService(deps: StocksDeps) {
         .execute();
       const items = rows.length > 0 ? await itemsOfLists(viewer) : new Map<number, WatchlistListItem[]>();
       return rows.map((r) => {
-        const own = items.get(r.id) ?? [];
-        return {
-          id: r.id,
-          name: r.name,
-          is_default: toBool(r.is_default),
-          item_count: own.length,
-          items: own,
-        };
+        return presentWatchlist(r, items.get(r.id) ?? []);
       });
     },
 
     async getWatchlist(viewer: StocksViewer, id: number): Promise<WatchlistDetail> {
       const list = await ownList(viewer, id);
       const items = await itemsOf(id);
-      return {
-        id: list.id,
-        name: list.name,
-        is_default: toBool(list.is_default),
-        item_count: items.length,
-        items,
-      };
+      return presentWatchlist(list, items);
     },
 
     async createWatchlist(viewer: StocksViewer, body: WatchlistCreate): Promise<WatchlistDetail> {
@@ -443,9 +400,7 @@ export function createStocksService(deps: StocksDeps) {
       if (!stock) throw notFound();
       const from = since ?? addDays(marketDate(now()), -PRICE_LIST_DEFAULT_DAYS);
       const rows = await repo.barsOf(stock.id, from);
-      return rows
-        .slice(-PRICE_LIST_MAX_ROWS)
-        .map((r) => ({ ticker: stock.ticker, ...r, volume: Number(r.volume) }));
+      return rows.slice(-PRICE_LIST_MAX_ROWS).map((r) => presentPriceRecord(stock.ticker, r));
     },
 
     // --- holidays

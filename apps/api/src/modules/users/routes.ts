@@ -25,6 +25,7 @@ import { refuseNullCharacters } from '../../http/null-characters';
 import { pageLink, publicOrigin } from '../../http/public-url';
 import { presentUser } from '../accounts/presenter';
 import type { AuditContext } from '../audit/record';
+import { presentImportResult, presentUserPage } from './presenter';
 import type { UsersService } from './service';
 import { buildImportTemplate, TEMPLATE_FILENAME, XLSX_CONTENT_TYPE } from './template';
 
@@ -81,15 +82,12 @@ export function registerUsersRoutes(
     },
     handler: async (request) => {
       const query = request.query;
-      const { count, rows } = await users.list(query);
-      const origin = publicOrigin(request);
-      const lastPage = Math.max(1, Math.ceil(count / query.page_size));
-      return {
-        count,
-        next: query.page < lastPage ? pageLink(request, query.page + 1) : null,
-        previous: query.page > 1 ? pageLink(request, query.page - 1) : null,
-        results: rows.map((row) => presentUser(row, origin)),
-      };
+      return presentUserPage(
+        await users.list(query),
+        query,
+        (page) => pageLink(request, page),
+        publicOrigin(request),
+      );
     },
   });
 
@@ -145,9 +143,7 @@ export function registerUsersRoutes(
     handler: async (request, reply) => {
       const file = await readImportFile(request);
       const { created } = await users.importWorkbook(file, auditContext(request));
-      return reply
-        .code(201)
-        .send({ created, detail: `Imported ${created} user${created === 1 ? '' : 's'}.` });
+      return reply.code(201).send(presentImportResult(created));
     },
   });
 

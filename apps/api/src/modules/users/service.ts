@@ -4,7 +4,6 @@
 import { availableParallelism } from 'node:os';
 import {
   foldForSearch,
-  fullName,
   type UserCreate,
   type UserImportProblem,
   type UserImportRefusal,
@@ -22,6 +21,7 @@ import { createAccountsRepo, type UserRow } from '../accounts/repo';
 import type { AuthenticatedUser } from '../accounts/service';
 import { type AuditContext, recordAuditEvent } from '../audit/record';
 import { checkImportRows, pickImportSheet } from './import';
+import { presentUserHit } from './presenter';
 import { createUsersRepo, isUniqueViolation, type NewUser, type UserPatch } from './repo';
 import { readWorkbook, WORKBOOK_MESSAGES, WorkbookRefused } from './workbook';
 
@@ -397,7 +397,7 @@ export function createUsersService(deps: UsersDeps) {
 
     async search(q: string, limit: number): Promise<UserSearchResult> {
       const rows = await repo.searchActiveUsers(searchWords(q), limit);
-      return rows.map((r) => ({ id: r.id, display_name: fullName(r) || r.email }));
+      return rows.map(presentUserHit);
     },
   };
 }
