@@ -12,6 +12,7 @@ import { buildApp } from '../../app';
 import { dbBool, toIso } from '../../db/dialect';
 import { createDb, type Db } from '../../db/index';
 import { bearer, createTestApp, signIn, type TestApp, testDatabases } from '../../test/harness';
+import { caller, makeUser, type TestUser } from '../../test/users';
 import {
   MAX_OPEN_STREAMS_PER_USER,
   STREAM_MAX_LIFETIME_MS,
@@ -20,7 +21,6 @@ import {
   STREAM_STALE_MS,
   STREAM_TICKET_TTL_SECONDS,
 } from './live-stream';
-import { caller, makeUser, type TestUser } from './test-kit';
 
 /** An open stream read as text: its events as they arrive, and its end. */
 class OpenStream {

@@ -1,8 +1,9 @@
 import { USER_ORDERING_FIELDS, type UserOrderingField } from '@staff/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestApp, signIn, type TestApp, testDatabases } from '../../test/harness';
+import { type SeedUser, seedUsers } from '../../test/users';
 import { INVALID_PAGE } from './service';
-import { api, type SeedUser, seedUsers } from './test-kit';
+import { api } from './test-kit';
 
 /** E-mails carry no names, so a name match can only come from the folded name columns. */
 const PEOPLE: SeedUser[] = [

@@ -9,8 +9,9 @@ import {
   type TestApp,
   testDatabases,
 } from '../../test/harness';
+import { SEED_PASSWORD, seedUsers, signedInRoles } from '../../test/users';
 import { DUPLICATE_EMAIL, LAST_ADMIN, SELF_DEACTIVATE, SELF_DELETE } from './service';
-import { api, SEED_PASSWORD, seedUsers, signedInRoles } from './test-kit';
+import { api } from './test-kit';
 
 const refresh = (t: TestApp, token: string) =>
   t.app.inject({ method: 'POST', url: '/api/users/token/refresh/', payload: { refresh: token } });
