@@ -33,13 +33,16 @@ export async function makeUser(
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Sends a request as `user` (null: without credentials), with an optional JSON body. */
+/**
+ * Sends a request as `user` (null or undefined: without credentials), with an optional JSON body.
+ * `user` may also be a bare access token, for tests that sign in themselves (seedUsers, signedInRoles).
+ */
 export function caller(t: TestApp) {
-  return (user: TestUser | null, method: Method, url: string, payload?: unknown) =>
+  return (user: TestUser | string | null | undefined, method: Method, url: string, payload?: unknown) =>
     t.app.inject({
       method,
       url,
-      ...(user ? { headers: user.headers } : {}),
+      ...(typeof user === 'string' ? { headers: bearer(user) } : user ? { headers: user.headers } : {}),
       ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
     });
 }
