@@ -1,7 +1,6 @@
 // Absolute links come from PUBLIC_URL or are root-relative: a forged Host or X-Forwarded-Host (with
 // a trusted proxy in front, too) never reaches avatar_url, next or previous.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedUsers } from '../modules/users/test-kit';
 import {
   ADMIN,
   bearer,
@@ -12,6 +11,7 @@ import {
   type TestApp,
   testDatabases,
 } from '../test/harness';
+import { seedUsers } from '../test/users';
 
 const FORGED = {
   host: 'evil.example',

@@ -1,7 +1,7 @@
 import type { AuditEvent } from '@staff/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, createTestApp, signIn, type TestApp, testDatabases } from '../../test/harness';
-import { signedInRoles } from '../users/test-kit';
+import { signedInRoles } from '../../test/users';
 import { type AuditContext, type AuditEventInput, COMMAND_LINE, recordAuditEvent } from './record';
 import { INVALID_PAGE } from './service';
 

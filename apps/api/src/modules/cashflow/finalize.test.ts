@@ -9,7 +9,8 @@ import {
 } from '@staff/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/harness';
-import { caller, finalizeBody, makeUser, nextPendingTs, sessionCount, type TestUser } from './test-fixtures';
+import { caller, makeUser, type TestUser } from '../../test/users';
+import { finalizeBody, nextPendingTs, sessionCount } from './test-fixtures';
 
 const FINALIZE = '/api/cashflow/sessions/finalize/';
 const SESSIONS = '/api/cashflow/sessions/';

@@ -4,7 +4,8 @@
 import { LEADERBOARD_MESSAGES, type LeaderboardResponse } from '@staff/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/harness';
-import { caller, finalizeBody, makeUser, type TestUser } from './test-fixtures';
+import { caller, makeUser, type TestUser } from '../../test/users';
+import { finalizeBody } from './test-fixtures';
 
 const FINALIZE = '/api/cashflow/sessions/finalize/';
 const LEADERBOARD = '/api/cashflow/leaderboard/';

@@ -1,38 +1,8 @@
-// Shared set-up for the CashFlow API tests: signed-in users of each role and
-// finalize bodies. Test-only; nothing in the app imports it.
+// The CashFlow module's own test helpers: finalize bodies and a session count.
+// Users and callers come from the one test kit (src/test/users.ts).
+// Test-only; nothing in the app imports it.
 import type { FinalizeRequestInput } from '@staff/contracts';
-import { bearer, signIn, type TestApp } from '../../test/harness';
-
-export interface TestUser {
-  id: number;
-  email: string;
-  headers: { authorization: string };
-}
-
-let counter = 0;
-
-export async function makeUser(
-  t: TestApp,
-  role = 'ndf',
-  names: { firstName?: string; lastName?: string } = {},
-): Promise<TestUser> {
-  const email = `cashflow-${role}-${++counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const user = await t.app.accounts.createUser({ email, password: 'password-123', role, ...names });
-  const { access } = await signIn(t.app, email, 'password-123');
-  return { id: user.id, email, headers: bearer(access) };
-}
-
-type Method = 'GET' | 'POST';
-
-export function caller(t: TestApp) {
-  return (user: TestUser | null, method: Method, url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      ...(user ? { headers: user.headers } : {}),
-      ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-    });
-}
+import type { TestApp } from '../../test/harness';
 
 let pendingTs = 1_760_000_000_000;
 export const nextPendingTs = () => ++pendingTs;

@@ -3,8 +3,9 @@
 import { type Analysis, JAR_KEYS, type JarKey } from '@staff/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/harness';
+import { caller, makeUser, type TestUser } from '../../test/users';
 import { splitEntryAcrossJars } from './analysis';
-import { caller, diaryOf, makeUser, type TestUser } from './test-fixtures';
+import { diaryOf } from './test-fixtures';
 
 /** "Now" for these tests: the 7-day window is Jan 8 12:00 to Jan 15 12:00 UTC. */
 const NOW = Date.parse('2040-01-15T12:00:00Z');

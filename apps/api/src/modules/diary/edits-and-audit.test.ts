@@ -3,8 +3,9 @@
 import type { Entry } from '@staff/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/harness';
+import { caller, makeUser, type TestUser } from '../../test/users';
 import { ENTRY_CHANGED_SINCE_READ } from './service';
-import { caller, diaryOf, makeUser, type TestUser } from './test-fixtures';
+import { diaryOf } from './test-fixtures';
 
 describe.each(testDatabases())('diary entry edits and reads of other diaries (%s)', (kind) => {
   let t: TestApp;

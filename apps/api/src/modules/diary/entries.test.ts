@@ -3,7 +3,8 @@
 import { ENTRY_MESSAGES, type Entry, invalidPk } from '@staff/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/harness';
-import { caller, diaryOf, entryBody, makeUser, type TestUser } from './test-fixtures';
+import { caller, makeUser, type TestUser } from '../../test/users';
+import { diaryOf, entryBody } from './test-fixtures';
 
 describe.each(testDatabases())('diary entries (%s)', (kind) => {
   let t: TestApp;

@@ -9,8 +9,9 @@ import {
 } from '@staff/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/harness';
+import { caller, makeUser, type TestUser } from '../../test/users';
 import { WRITE_OTHERS_MESSAGE } from './service';
-import { caller, diaryOf, makeUser, type TestUser } from './test-fixtures';
+import { diaryOf } from './test-fixtures';
 
 describe.each(testDatabases())('diary jars, categories and diaries (%s)', (kind) => {
   let t: TestApp;

@@ -1,34 +1,9 @@
-// Shared set-up for the diary's API tests: users of each role, signed in, and
-// small request helpers. Test-only; nothing in the app imports it.
+// The diary's own test helpers: a user's diary, jars, categories and entries.
+// Users and callers come from the one test kit (src/test/users.ts).
+// Test-only; nothing in the app imports it.
 import type { Category, Entry, EntryCreateInput, Jar } from '@staff/contracts';
-import { bearer, signIn, type TestApp } from '../../test/harness';
-
-export interface TestUser {
-  id: number;
-  email: string;
-  headers: { authorization: string };
-}
-
-let counter = 0;
-
-export async function makeUser(t: TestApp, role = 'staff'): Promise<TestUser> {
-  const email = `diary-${role}-${++counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const user = await t.app.accounts.createUser({ email, password: 'password-123', role });
-  const { access } = await signIn(t.app, email, 'password-123');
-  return { id: user.id, email, headers: bearer(access) };
-}
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-export function caller(t: TestApp) {
-  return (user: TestUser | null, method: Method, url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      ...(user ? { headers: user.headers } : {}),
-      ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-    });
-}
+import type { TestApp } from '../../test/harness';
+import { caller, type TestUser } from '../../test/users';
 
 /** The user's diary id, jars by key and a helper to make categories and entries. */
 export async function diaryOf(t: TestApp, user: TestUser) {

@@ -3,7 +3,7 @@
 import type { ForexLatest, ForexSeries } from '@staff/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/harness';
-import { caller, makeUser, type TestUser } from '../diary/test-fixtures';
+import { caller, makeUser, type TestUser } from '../../test/users';
 import { storeForexPoints } from './repo';
 
 /** "Now": 2040-01-15 12:00 UTC = 19:00 in Vietnam. */

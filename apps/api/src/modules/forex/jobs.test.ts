@@ -11,7 +11,7 @@ import type { ForexLatest, ForexSeries } from '@staff/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarketDataJobContext } from '../../market-data/types';
 import { createTestApp, type TestApp, testDatabases } from '../../test/harness';
-import { caller, makeUser, type TestUser } from '../diary/test-fixtures';
+import { caller, makeUser, type TestUser } from '../../test/users';
 import { DEMO_SERIES, demoForexJob, demoHistory, seedDemoForex } from './demo';
 import { importForexCsv } from './import';
 import { forexJobs, forexSeeders, goldJob, phuQuyJob, vcbBackfillJob, vcbBoardJob } from './jobs';

@@ -4,12 +4,13 @@
 import { PRICE_BANDS, type Snapshot } from '@staff/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/harness';
+import { caller, makeUser } from '../../test/users';
 import { createMarketCalendar, marketInstant, weekdayOf } from './calendar';
 import { DEMO_YEARS, fillDemoBars, prng, seedStocksDemo, writeDemoQuotes } from './providers/demo';
 import { DEMO_LISTINGS } from './providers/demo-listings';
 import { createStocksRepo } from './repo';
 import { tickSize } from './snapshot';
-import { caller, makeUser, setMarketClock } from './test-kit';
+import { setMarketClock } from './test-kit';
 
 const VN30 = [
   'ACB',

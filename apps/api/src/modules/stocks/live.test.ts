@@ -6,9 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarketDataJob } from '../../market-data/types';
 import { createTestApp, type TestApp, testDatabases } from '../../test/harness';
+import { caller, makeUser } from '../../test/users';
 import { marketInstant } from './calendar';
 import { stocksJobs } from './index';
-import { caller, makeUser } from './test-kit';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const silent = { info() {}, warn() {}, error() {} };

@@ -4,8 +4,9 @@ import { type Snapshot, STOCK_MESSAGES, type Stock } from '@staff/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toIso } from '../../db/dialect';
 import { createTestApp, type TestApp, testDatabases } from '../../test/harness';
+import { caller, makeUser, type TestUser } from '../../test/users';
 import { marketInstant } from './calendar';
-import { caller, makeUser, setMarketClock, type TestUser } from './test-kit';
+import { setMarketClock } from './test-kit';
 
 describe.each(testDatabases())('stocks API (%s)', (kind) => {
   let t: TestApp;

@@ -12,6 +12,7 @@ import { buildApp } from '../../app';
 import { dbBool, toIso } from '../../db/dialect';
 import { createDb, type Db } from '../../db/index';
 import { bearer, createTestApp, signIn, type TestApp, testDatabases } from '../../test/harness';
+import { caller, makeUser, TEST_PASSWORD, type TestUser } from '../../test/users';
 import {
   MAX_OPEN_STREAMS_PER_USER,
   STREAM_MAX_LIFETIME_MS,
@@ -20,7 +21,6 @@ import {
   STREAM_STALE_MS,
   STREAM_TICKET_TTL_SECONDS,
 } from './live-stream';
-import { caller, makeUser, type TestUser } from './test-kit';
 
 /** An open stream read as text: its events as they arrive, and its end. */
 class OpenStream {
@@ -360,7 +360,7 @@ describe.each(testDatabases())('live quote stream rules (%s)', (kind) => {
     timeout: 15_000,
   }, async () => {
     const user = await makeUser(t);
-    const phone = bearer((await signIn(t.app, user.email, 'password-123')).access);
+    const phone = bearer((await signIn(t.app, user.email, TEST_PASSWORD)).access);
     const onPhone = await open(await ticket(phone));
     const onDesk = await open(await ticket(user.headers));
     // Each stream row names the sign-in it was opened under; the phone's took the first slot.
@@ -395,7 +395,7 @@ describe.each(testDatabases())('live quote stream rules (%s)', (kind) => {
     expect(await openSlots(user)).toBe(0);
     await writeQuote(61_100); // while no stream is open
     // The access token ran out with the lifetime (both 15 minutes): the web refreshes it first.
-    const again = bearer((await signIn(t.app, user.email, 'password-123')).access);
+    const again = bearer((await signIn(t.app, user.email, TEST_PASSWORD)).access);
     const resumed = await open(await ticket(again), { on: second.base, after: seen.id });
     const next = await resumed.nextQuote();
     expect(next.data.price).toBe(61_100);

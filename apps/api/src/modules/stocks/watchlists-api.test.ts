@@ -3,8 +3,9 @@
 import { STOCK_MESSAGES, type Watchlist, type WatchlistDetail } from '@staff/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/harness';
+import { caller, makeUser, type TestUser } from '../../test/users';
 import { createStocksService } from './service';
-import { caller, makeUser, setMarketClock, type TestUser } from './test-kit';
+import { setMarketClock } from './test-kit';
 
 describe.each(testDatabases())('watchlists API (%s)', (kind) => {
   let t: TestApp;

@@ -12,8 +12,8 @@ import {
   type TestApp,
   testDatabases,
 } from '../../test/harness';
+import { seedUsers } from '../../test/users';
 import { DUPLICATE_EMAIL, LAST_ADMIN, USER_CHANGED_SINCE_READ } from './service';
-import { seedUsers } from './test-kit';
 
 describe.each(testDatabases())('user edits and their audit events (%s)', (kind) => {
   let t: TestApp;

@@ -18,10 +18,10 @@ import {
   type TestApp,
   testDatabases,
 } from '../../test/harness';
+import { seedUsers } from '../../test/users';
 import { IMPORT_EXAMPLE_EMAIL } from './import';
 import { EMPTY_FILE, IMPORT_TOO_LARGE, NO_FILE } from './routes';
 import { DUPLICATE_EMAIL, IMPORT_NO_ROWS, IMPORT_REFUSED } from './service';
-import { seedUsers } from './test-kit';
 import { WORKBOOK_MESSAGES } from './workbook';
 import { zipBomb } from './zip-fixtures';
 

@@ -1,8 +1,8 @@
 import { USER_ORDERING_FIELDS, type UserOrderingField } from '@staff/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestApp, signIn, type TestApp, testDatabases } from '../../test/harness';
+import { caller, type SeedUser, seedUsers } from '../../test/users';
 import { INVALID_PAGE } from './service';
-import { api, type SeedUser, seedUsers } from './test-kit';
 
 /** E-mails carry no names, so a name match can only come from the folded name columns. */
 const PEOPLE: SeedUser[] = [
@@ -82,7 +82,7 @@ describe.each(testDatabases())('user list (%s)', (kind) => {
   let token: string;
   let ids: number[];
   const list = async (query: string) => {
-    const res = await api(t.app).get(`/api/users/users/?${query}`, token);
+    const res = await caller(t)(token, 'GET', `/api/users/users/?${query}`);
     return { status: res.statusCode, body: res.json() };
   };
   const emails = async (query: string) => {

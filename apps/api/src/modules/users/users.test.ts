@@ -9,8 +9,8 @@ import {
   type TestApp,
   testDatabases,
 } from '../../test/harness';
+import { caller, SEED_PASSWORD, seedUsers, signedInRoles } from '../../test/users';
 import { DUPLICATE_EMAIL, LAST_ADMIN, SELF_DEACTIVATE, SELF_DELETE } from './service';
-import { api, SEED_PASSWORD, seedUsers, signedInRoles } from './test-kit';
 
 const refresh = (t: TestApp, token: string) =>
   t.app.inject({ method: 'POST', url: '/api/users/token/refresh/', payload: { refresh: token } });
@@ -22,7 +22,7 @@ describe.each(testDatabases())('user administration (%s)', (kind) => {
   let admin: { id: number; access: string; refresh: string };
   let roles: Awaited<ReturnType<typeof signedInRoles>>;
   let n = 0;
-  const http = () => api(t.app);
+  const call: ReturnType<typeof caller> = (...args) => caller(t)(...args);
   const fresh = async (
     extra: Parameters<typeof seedUsers>[1][number] extends infer U ? Partial<U> : never = {},
   ) => {
@@ -49,7 +49,7 @@ describe.each(testDatabases())('user administration (%s)', (kind) => {
       const token = tokenOf(role);
       const target = await fresh();
       const status = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-        (method === 'GET' ? await http().get(url, token) : await http().send(method, url, token, payload))
+        (method === 'GET' ? await call(token, 'GET', url) : await call(token, method, url, payload))
           .statusCode;
       const adminOnly = ['admin'] as const;
       expect(await status('GET', '/api/users/users/')).toBe(expected(role, adminOnly, 200));
@@ -70,15 +70,17 @@ describe.each(testDatabases())('user administration (%s)', (kind) => {
       expect(await status('GET', '/api/users/search/?q=a')).toBe(expected(role, ['admin', 'ndf'], 200));
       if (role !== 'admin') {
         // Refused requests changed nothing.
-        const still = await http().get(`/api/users/users/${target.id}/`, admin.access);
+        const still = await call(admin.access, 'GET', `/api/users/users/${target.id}/`);
         expect(still.json()).toMatchObject({ first_name: '' });
-        expect((await http().get(`/api/users/users/?search=new-${role}`, admin.access)).json().count).toBe(0);
+        expect((await call(admin.access, 'GET', `/api/users/users/?search=new-${role}`)).json().count).toBe(
+          0,
+        );
       }
     });
 
     it('checks the token before the input', async () => {
-      expect((await http().get('/api/users/users/?ordering=nonsense')).statusCode).toBe(401);
-      expect((await http().get('/api/users/users/?ordering=nonsense', roles.staff.access)).statusCode).toBe(
+      expect((await call(null, 'GET', '/api/users/users/?ordering=nonsense')).statusCode).toBe(401);
+      expect((await call(roles.staff.access, 'GET', '/api/users/users/?ordering=nonsense')).statusCode).toBe(
         403,
       );
     });
@@ -118,12 +120,12 @@ describe.each(testDatabases())('user administration (%s)', (kind) => {
       const signedIn = await signIn(t.app, 'mai.tran@admin.test', 'password-123');
       expect(signedIn.user.role).toBe('manager');
       // The new user is findable by the folded name straight away.
-      const found = await http().get('/api/users/users/?search=tran%20mai', admin.access);
+      const found = await call(admin.access, 'GET', '/api/users/users/?search=tran%20mai');
       expect(found.json().results.map((u: { email: string }) => u.email)).toEqual(['mai.tran@admin.test']);
     });
 
     it('defaults to an active staff member', async () => {
-      const res = await http().send('POST', '/api/users/users/', admin.access, {
+      const res = await call(admin.access, 'POST', '/api/users/users/', {
         email: 'defaults@admin.test',
         password: 'password-123',
       });
@@ -134,7 +136,7 @@ describe.each(testDatabases())('user administration (%s)', (kind) => {
     it('refuses a duplicate e-mail in any case', async () => {
       const { email } = await fresh();
       for (const variant of [email, email.toUpperCase(), ` ${email.replace('person', 'PERSON')} `]) {
-        const res = await http().send('POST', '/api/users/users/', admin.access, {
+        const res = await call(admin.access, 'POST', '/api/users/users/', {
           email: variant,
           password: 'password-123',
         });
@@ -144,7 +146,7 @@ describe.each(testDatabases())('user administration (%s)', (kind) => {
     });
 
     it('requires an e-mail and a password and a known role', async () => {
-      const post = (payload: object) => http().send('POST', '/api/users/users/', admin.access, payload);
+      const post = (payload: object) => call(admin.access, 'POST', '/api/users/users/', payload);
       const missing = await post({ first_name: 'X' });
       expect(missing.statusCode).toBe(400);
       expect(Object.keys(missing.json()).sort()).toEqual(['email', 'password']);
@@ -160,7 +162,7 @@ describe.each(testDatabases())('user administration (%s)', (kind) => {
       expect(common.statusCode).toBe(400);
       expect(common.json()).toEqual({ password: ['This password is too common.'] });
       expect(
-        (await http().get('/api/users/users/?search=common@admin.test', admin.access)).json().count,
+        (await call(admin.access, 'GET', '/api/users/users/?search=common@admin.test')).json().count,
       ).toBe(0);
     });
   });
@@ -168,13 +170,9 @@ describe.each(testDatabases())('user administration (%s)', (kind) => {
   describe('read, edit and delete', () => {
     it('answers 404 for a user that does not exist or an id that is not one', async () => {
       for (const id of ['999999', 'abc', '0', '-1', '99999999999']) {
-        expect((await http().get(`/api/users/users/${id}/`, admin.access)).statusCode, id).toBe(404);
-        expect((await http().send('PUT', `/api/users/users/${id}/`, admin.access, {})).statusCode, id).toBe(
-          404,
-        );
-        expect((await http().send('DELETE', `/api/users/users/${id}/`, admin.access)).statusCode, id).toBe(
-          404,
-        );
+        expect((await call(admin.access, 'GET', `/api/users/users/${id}/`)).statusCode, id).toBe(404);
+        expect((await call(admin.access, 'PUT', `/api/users/users/${id}/`, {})).statusCode, id).toBe(404);
+        expect((await call(admin.access, 'DELETE', `/api/users/users/${id}/`)).statusCode, id).toBe(404);
       }
     });
 
@@ -201,42 +199,42 @@ describe.each(testDatabases())('user administration (%s)', (kind) => {
         role: 'staff',
       });
       await signIn(t.app, user.email, SEED_PASSWORD);
-      const found = await http().get('/api/users/users/?search=dat%20ho', admin.access);
+      const found = await call(admin.access, 'GET', '/api/users/users/?search=dat%20ho');
       expect(found.json().results.map((u: { id: number }) => u.id)).toEqual([user.id]);
-      expect((await http().get('/api/users/users/?search=old', admin.access)).json().count).toBe(0);
-      expect((await http().get('/api/users/users/?search=0977123456', admin.access)).json().count).toBe(1);
+      expect((await call(admin.access, 'GET', '/api/users/users/?search=old')).json().count).toBe(0);
+      expect((await call(admin.access, 'GET', '/api/users/users/?search=0977123456')).json().count).toBe(1);
     });
 
     it('changes the e-mail (and username) but not to one in use, in any case', async () => {
       const a = await fresh();
       const b = await fresh();
-      const taken = await http().send('PUT', `/api/users/users/${a.id}/`, admin.access, {
+      const taken = await call(admin.access, 'PUT', `/api/users/users/${a.id}/`, {
         email: b.email.toUpperCase(),
       });
       expect(taken.statusCode).toBe(400);
       expect(taken.json()).toEqual({ email: [DUPLICATE_EMAIL] });
-      const own = await http().send('PUT', `/api/users/users/${a.id}/`, admin.access, {
+      const own = await call(admin.access, 'PUT', `/api/users/users/${a.id}/`, {
         email: a.email.toUpperCase(),
       });
       expect(own.statusCode).toBe(200);
-      const moved = await http().send('PUT', `/api/users/users/${a.id}/`, admin.access, {
+      const moved = await call(admin.access, 'PUT', `/api/users/users/${a.id}/`, {
         email: 'Moved@Admin.Test',
       });
       expect(moved.json()).toMatchObject({ email: 'moved@admin.test', username: 'moved@admin.test' });
-      expect((await http().get('/api/users/users/?search=moved@', admin.access)).json().count).toBe(1);
+      expect((await call(admin.access, 'GET', '/api/users/users/?search=moved@')).json().count).toBe(1);
     });
 
     it('a new role takes effect on the next request', async () => {
       const user = await fresh({ role: 'staff' });
       const tokens = await signIn(t.app, user.email, SEED_PASSWORD);
-      expect((await http().get('/api/users/users/', tokens.access)).statusCode).toBe(403);
-      await http().send('PUT', `/api/users/users/${user.id}/`, admin.access, { role: 'admin' });
-      expect((await http().get('/api/users/users/', tokens.access)).statusCode).toBe(200);
-      const demoted = await http().send('PUT', `/api/users/users/${user.id}/`, admin.access, { role: 'ndf' });
+      expect((await call(tokens.access, 'GET', '/api/users/users/')).statusCode).toBe(403);
+      await call(admin.access, 'PUT', `/api/users/users/${user.id}/`, { role: 'admin' });
+      expect((await call(tokens.access, 'GET', '/api/users/users/')).statusCode).toBe(200);
+      const demoted = await call(admin.access, 'PUT', `/api/users/users/${user.id}/`, { role: 'ndf' });
       expect(demoted.json().role).toBe('ndf');
-      expect((await http().get('/api/users/users/', tokens.access)).statusCode).toBe(403);
-      expect((await http().get('/api/users/search/', tokens.access)).statusCode).toBe(200);
-      const bad = await http().send('PUT', `/api/users/users/${user.id}/`, admin.access, { role: 'boss' });
+      expect((await call(tokens.access, 'GET', '/api/users/users/')).statusCode).toBe(403);
+      expect((await call(tokens.access, 'GET', '/api/users/search/')).statusCode).toBe(200);
+      const bad = await call(admin.access, 'PUT', `/api/users/users/${user.id}/`, { role: 'boss' });
       expect(bad.statusCode).toBe(400);
       expect(Object.keys(bad.json())).toEqual(['role']);
     });
@@ -244,17 +242,17 @@ describe.each(testDatabases())('user administration (%s)', (kind) => {
     it('a new password signs the user out everywhere', async () => {
       const user = await fresh();
       const tokens = await signIn(t.app, user.email, SEED_PASSWORD);
-      const res = await http().send('PUT', `/api/users/users/${user.id}/`, admin.access, {
+      const res = await call(admin.access, 'PUT', `/api/users/users/${user.id}/`, {
         password: 'brand-new-pass',
       });
       expect(res.statusCode).toBe(200);
       expect((await refresh(t, tokens.refresh)).statusCode).toBe(401);
       await signIn(t.app, user.email, 'brand-new-pass');
-      const short = await http().send('PUT', `/api/users/users/${user.id}/`, admin.access, {
+      const short = await call(admin.access, 'PUT', `/api/users/users/${user.id}/`, {
         password: 'short',
       });
       expect(short.statusCode).toBe(400);
-      const common = await http().send('PUT', `/api/users/users/${user.id}/`, admin.access, {
+      const common = await call(admin.access, 'PUT', `/api/users/users/${user.id}/`, {
         password: ' LETMEIN123 ',
       });
       expect(common.statusCode).toBe(400);
@@ -265,32 +263,32 @@ describe.each(testDatabases())('user administration (%s)', (kind) => {
     it('deactivating signs the user out; reactivating lets them sign in again', async () => {
       const user = await fresh();
       const tokens = await signIn(t.app, user.email, SEED_PASSWORD);
-      const res = await http().send('PUT', `/api/users/users/${user.id}/`, admin.access, {
+      const res = await call(admin.access, 'PUT', `/api/users/users/${user.id}/`, {
         is_active: 'false',
       });
       expect(res.json().is_active).toBe(false);
       expect((await refresh(t, tokens.refresh)).statusCode).toBe(401);
       expect((await profile(t, tokens.access)).statusCode).toBe(401);
-      await http().send('PUT', `/api/users/users/${user.id}/`, admin.access, { is_active: true });
+      await call(admin.access, 'PUT', `/api/users/users/${user.id}/`, { is_active: true });
       await signIn(t.app, user.email, SEED_PASSWORD);
     });
 
     it('deletes a user, who is then gone and signed out', async () => {
       const user = await fresh();
       const tokens = await signIn(t.app, user.email, SEED_PASSWORD);
-      const res = await http().send('DELETE', `/api/users/users/${user.id}/`, admin.access);
+      const res = await call(admin.access, 'DELETE', `/api/users/users/${user.id}/`);
       expect(res.statusCode).toBe(204);
       expect(res.body).toBe('');
-      expect((await http().get(`/api/users/users/${user.id}/`, admin.access)).statusCode).toBe(404);
+      expect((await call(admin.access, 'GET', `/api/users/users/${user.id}/`)).statusCode).toBe(404);
       expect((await refresh(t, tokens.refresh)).statusCode).toBe(401);
       expect((await profile(t, tokens.access)).statusCode).toBe(401);
     });
 
     it('an admin cannot delete or deactivate their own account', async () => {
-      const del = await http().send('DELETE', `/api/users/users/${admin.id}/`, admin.access);
+      const del = await call(admin.access, 'DELETE', `/api/users/users/${admin.id}/`);
       expect(del.statusCode).toBe(400);
       expect(del.json()).toEqual({ detail: SELF_DELETE });
-      const off = await http().send('PUT', `/api/users/users/${admin.id}/`, admin.access, {
+      const off = await call(admin.access, 'PUT', `/api/users/users/${admin.id}/`, {
         is_active: false,
       });
       expect(off.statusCode).toBe(400);
@@ -310,21 +308,21 @@ describe.each(testDatabases())('user administration (%s)', (kind) => {
     });
 
     it('finds active users like the list does, with a display name', async () => {
-      const res = await http().get('/api/users/search/?q=ly%20hung', roles.ndf.access);
+      const res = await call(roles.ndf.access, 'GET', '/api/users/search/?q=ly%20hung');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual([{ id: expect.any(Number), display_name: 'Lý Hùng' }]);
-      const noName = await http().get('/api/users/search/?q=player2', roles.ndf.access);
+      const noName = await call(roles.ndf.access, 'GET', '/api/users/search/?q=player2');
       expect(noName.json()).toEqual([{ id: expect.any(Number), display_name: 'player2@game.test' }]);
-      expect((await http().get('/api/users/search/?q=player3', roles.ndf.access)).json()).toEqual([]);
+      expect((await call(roles.ndf.access, 'GET', '/api/users/search/?q=player3')).json()).toEqual([]);
     });
 
     it('answers 10 by default and at most 50', async () => {
       const get = async (query: string) =>
-        (await http().get(`/api/users/search/?q=many${query}`, admin.access)).json();
+        (await call(admin.access, 'GET', `/api/users/search/?q=many${query}`)).json();
       expect(await get('')).toHaveLength(10);
       expect(await get('&limit=3')).toHaveLength(3);
       expect(await get('&limit=500')).toHaveLength(50);
-      const bad = await http().get('/api/users/search/?limit=0', admin.access);
+      const bad = await call(admin.access, 'GET', '/api/users/search/?limit=0');
       expect(bad.statusCode).toBe(400);
       expect(Object.keys(bad.json())).toEqual(['limit']);
     });
@@ -335,6 +333,7 @@ describe.each(testDatabases())('the last active administrator (%s)', (kind) => {
   let t: TestApp;
   let access: string;
   let adminId: number;
+  const call: ReturnType<typeof caller> = (...args) => caller(t)(...args);
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -345,19 +344,19 @@ describe.each(testDatabases())('the last active administrator (%s)', (kind) => {
   afterAll(() => t.close());
 
   it('cannot demote themselves while alone; can once another admin is active', async () => {
-    const demote = await api(t.app).send('PUT', `/api/users/users/${adminId}/`, access, { role: 'manager' });
+    const demote = await call(access, 'PUT', `/api/users/users/${adminId}/`, { role: 'manager' });
     expect(demote.statusCode).toBe(400);
     expect(demote.json()).toEqual({ detail: LAST_ADMIN });
     const [inactiveAdmin] = await seedUsers(t, [
       { email: 'sleeping@admin.test', role: 'admin', isActive: false },
     ]);
-    expect(
-      (await api(t.app).send('PUT', `/api/users/users/${adminId}/`, access, { role: 'manager' })).statusCode,
-    ).toBe(400);
-    await api(t.app).send('PUT', `/api/users/users/${inactiveAdmin}/`, access, { is_active: true });
-    const ok = await api(t.app).send('PUT', `/api/users/users/${adminId}/`, access, { role: 'manager' });
+    expect((await call(access, 'PUT', `/api/users/users/${adminId}/`, { role: 'manager' })).statusCode).toBe(
+      400,
+    );
+    await call(access, 'PUT', `/api/users/users/${inactiveAdmin}/`, { is_active: true });
+    const ok = await call(access, 'PUT', `/api/users/users/${adminId}/`, { role: 'manager' });
     expect(ok.statusCode).toBe(200);
-    expect((await api(t.app).get('/api/users/users/', access)).statusCode).toBe(403);
+    expect((await call(access, 'GET', '/api/users/users/')).statusCode).toBe(403);
   });
 
   it('two admins removing each other at once leave one in charge', async () => {
@@ -375,8 +374,8 @@ describe.each(testDatabases())('the last active administrator (%s)', (kind) => {
       .where('id', 'not in', [a as number, b as number])
       .execute();
     const [one, two] = await Promise.all([
-      api(t.app).send('DELETE', `/api/users/users/${b}/`, ta.access),
-      api(t.app).send('PUT', `/api/users/users/${a}/`, tb.access, { is_active: false }),
+      call(ta.access, 'DELETE', `/api/users/users/${b}/`),
+      call(tb.access, 'PUT', `/api/users/users/${a}/`, { is_active: false }),
     ]);
     const statuses = [one.statusCode, two.statusCode];
     const admins = await t.db
