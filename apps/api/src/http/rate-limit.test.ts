@@ -21,19 +21,19 @@ describe.each(testDatabases())('database rate limiter (%s)', (kind) => {
     const retryAfter = Number((error as ApiError).headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    await expect(limiter.check(tier, 'subject-a')).rejects.toMatchObject({ statusCode: 429 });
-    await expect(limiter.check(tier, 'subject-b')).resolves.toBeUndefined();
+    await expect(limiter.hit(tier, 'subject-a')).rejects.toMatchObject({ statusCode: 429 });
+    await expect(limiter.hit(tier, 'subject-b')).resolves.toBeUndefined();
     t.clock.advance(retryAfter);
     await expect(limiter.hit(tier, 'subject-a')).resolves.toBeUndefined();
   });
 
-  it('check does not count, and a disabled limiter never refuses', async () => {
+  it('a hit given back frees its slot, and a disabled limiter never refuses', async () => {
     const limiter = createRateLimiter(t.db, t.clock.now, true);
-    for (let i = 0; i < 10; i++) await limiter.check(tier, 'reader');
+    for (let i = 0; i < 10; i++) await limiter.giveBack(await limiter.count(tier, 'reader'));
     await expect(limiter.hit(tier, 'reader')).resolves.toBeUndefined();
     const off = createRateLimiter(t.db, t.clock.now, false);
     for (let i = 0; i < 10; i++) await off.hit(tier, 'anyone');
-    await expect(off.check(tier, 'anyone')).resolves.toBeUndefined();
+    await expect(off.hit(tier, 'anyone')).resolves.toBeUndefined();
   });
 
   it('counts concurrent hits exactly, as several processes would', async () => {

@@ -59,8 +59,6 @@ export interface RateLimiter {
   count(tier: RateLimitTier, subject: string, executor?: Db): Promise<Counted>;
   /** Gives back a counted hit (a sign-in that succeeded). */
   giveBack(counted: Counted): Promise<void>;
-  /** Throws 429 when the tier's limit is already used up, without counting. */
-  check(tier: RateLimitTier, subject: string): Promise<void>;
 }
 
 /** The fixed window an instant falls in. */
@@ -135,16 +133,6 @@ export function createRateLimiter(db: Db, now: () => Date, enabled: boolean): Ra
         .where('key', '=', counted.key)
         .where('count', '>', 0)
         .execute();
-    },
-    async check(tier, subject) {
-      if (!enabled) return;
-      const w = windowOf(tier, now());
-      const row = await db
-        .selectFrom('rate_limit_counters')
-        .select('count')
-        .where('key', '=', counterKey(tier, subject, w.start))
-        .executeTakeFirst();
-      if (row && row.count >= tier.limit) throw tooManyRequests(w.retryAfter);
     },
   };
 }

@@ -104,6 +104,23 @@ describe.each(testDatabases())('change password (%s)', (kind) => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('verifies at most five old passwords however many guesses arrive at once', async () => {
+    const email = await freshUser();
+    const { access } = await signIn(t.app, email, 'password-123');
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        change(access, { old_password: `guess-${i}`, new_password: 'a-new-secret' }),
+      ),
+    );
+    expect(guesses.filter((r) => r.statusCode === 400)).toHaveLength(5);
+    expect(guesses.filter((r) => r.statusCode === 429)).toHaveLength(7);
+    // The right old password is refused too until the window ends, and nothing changed.
+    expect(
+      (await change(access, { old_password: 'password-123', new_password: 'a-new-secret' })).statusCode,
+    ).toBe(429);
+    expect((await login(email, 'password-123')).statusCode).toBe(200);
+  });
+
   it('needs a signed-in user', async () => {
     const res = await t.app.inject({
       method: 'PUT',

@@ -130,7 +130,7 @@ export function createAccountsService(deps: AccountsDeps) {
 
   /** The stored refresh token a request presents (refresh, logout); 401 when forged, unknown or expired. */
   async function presentedRefreshToken(token: string, ip: string) {
-    await limiter.hit(TIERS.refreshPerIp, ip);
+    await limiter.hit(TIERS.refreshPerIp, clientAddressSubject(ip));
     const at = now();
     const claims = await signer.verify(token, 'refresh', at);
     if (!claims) throw tokenNotValid('Token is invalid or expired');
@@ -285,12 +285,17 @@ export function createAccountsService(deps: AccountsDeps) {
 
     async changePassword(auth: AuthenticatedUser, oldPassword: string, newPassword: string): Promise<void> {
       const { user } = auth;
-      await limiter.check(TIERS.passwordFailuresPerUser, String(user.id));
+      // Counted before the old password is verified, like sign-in (decision 0004): a burst of
+      // guesses verifies at most the tier's limit; a right old password gives its slot back.
+      const tier = TIERS.passwordFailuresPerUser;
+      const attempt = await limiter.count(tier, String(user.id));
+      if (attempt.count > tier.limit) throw tooManyRequests(attempt.retryAfter);
       const hash = await repo.findPasswordHash(user.id);
       const errors: ValidationErrors = {};
       if (!hash || !(await verifyPassword(oldPassword, hash))) {
-        await limiter.hit(TIERS.passwordFailuresPerUser, String(user.id));
         errors.old_password = [OLD_PASSWORD_WRONG];
+      } else {
+        await limiter.giveBack(attempt);
       }
       if (newPassword.trim().toLowerCase() === user.email.toLowerCase()) {
         errors.new_password = [PASSWORD_EQUALS_EMAIL_MESSAGE];
@@ -300,8 +305,13 @@ export function createAccountsService(deps: AccountsDeps) {
       if (Object.keys(errors).length > 0) throw badRequest(errors);
       const at = now();
       // Also clears must_change_password: the password is now one the user chose.
-      await repo.setPasswordHash(user.id, await hashPassword(newPassword), at);
-      await repo.revokeUserTokens(user.id, at, auth.family);
+      const passwordHash = await hashPassword(newPassword);
+      // The new password and the end of the other sign-ins commit together.
+      await db.transaction().execute(async (tx) => {
+        const txRepo = createAccountsRepo(tx);
+        await txRepo.setPasswordHash(user.id, passwordHash, at);
+        await txRepo.revokeUserTokens(user.id, at, auth.family);
+      });
       if (toBool(user.must_change_password)) removeInitialAdminPasswordFile();
     },
 
