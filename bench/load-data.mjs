@@ -579,6 +579,10 @@ export async function generateData({ dataDir, databaseUrl, scale = 1, log = cons
             .insertInto('cashflow_monthly_wins')
             .values(wins.slice(i, i + 1000))
             .execute();
+        // The all-time roll-up is the monthly rows summed per winner, as migration 0012 fills it.
+        await sql`insert into cashflow_alltime_wins (winner_key, winner_user_id, winner_guest_name, wins, last_end_ms)
+          select winner_key, max(winner_user_id), max(winner_guest_name), sum(wins), max(last_end_ms)
+          from cashflow_monthly_wins group by winner_key`.execute(tx);
       });
       return `${sizes.games.toLocaleString('en-US')} games, ${results.toLocaleString('en-US')} results`;
     });

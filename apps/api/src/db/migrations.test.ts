@@ -108,3 +108,42 @@ describe.each(testDatabases())('0008 stocks (%s)', (kind) => {
     ]);
   });
 });
+
+describe.each(testDatabases())('0012 all-time wins (%s)', (kind) => {
+  it("sums each winner's monthly wins, keeping the latest win", async () => {
+    const db = await databaseAt(kind, '0011_live_streams');
+    const at = '2026-11-01T00:00:00.000Z';
+    await sql`insert into users (email, username, password_hash, role, is_active, created_at, updated_at, search)
+      values ('a@example.com', 'a@example.com', 'x', 'staff', ${kind === 'postgres' ? sql`true` : sql`1`}, ${at}, ${at}, 'a')`.execute(
+      db,
+    );
+    const user = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+    const win = (
+      period: number,
+      key: string,
+      userId: number | null,
+      guest: string | null,
+      wins: number,
+      last: number,
+    ) =>
+      sql`insert into cashflow_monthly_wins (period, winner_key, winner_user_id, winner_guest_name, wins, last_end_ms)
+        values (${period}, ${key}, ${userId}, ${guest}, ${wins}, ${last})`.execute(db);
+    await win(202601, `u:${user.id}`, user.id, null, 3, 1_000);
+    await win(202603, `u:${user.id}`, user.id, null, 2, 5_000);
+    await win(202602, 'g:Chi', null, 'Chi', 4, 3_000);
+
+    await migrateToLatest(db);
+
+    const rows = await db.selectFrom('cashflow_alltime_wins').selectAll().orderBy('winner_key').execute();
+    expect(rows.map((r) => ({ ...r, wins: Number(r.wins), last_end_ms: Number(r.last_end_ms) }))).toEqual([
+      { winner_key: 'g:Chi', winner_user_id: null, winner_guest_name: 'Chi', wins: 4, last_end_ms: 3_000 },
+      {
+        winner_key: `u:${user.id}`,
+        winner_user_id: user.id,
+        winner_guest_name: null,
+        wins: 5,
+        last_end_ms: 5_000,
+      },
+    ]);
+  });
+});

@@ -314,6 +314,15 @@ export interface CashflowMonthlyTotalsTable {
 }
 
 /** Wins per month and winner; kept with each stored game, summed by the leaderboard. */
+/** Wins per winner over all time (migration 0012): the monthly rows summed, kept by finalize. */
+export interface CashflowAlltimeWinsTable {
+  winner_key: string;
+  winner_user_id: number | null;
+  winner_guest_name: string | null;
+  wins: number;
+  last_end_ms: number;
+}
+
 export interface CashflowMonthlyWinsTable {
   period: number;
   /** 'u:<user id>' or 'g:<guest name>'. */
@@ -341,6 +350,7 @@ export interface Database {
   cashflow_results: CashflowResultsTable;
   cashflow_monthly_totals: CashflowMonthlyTotalsTable;
   cashflow_monthly_wins: CashflowMonthlyWinsTable;
+  cashflow_alltime_wins: CashflowAlltimeWinsTable;
   forex_prices: ForexPricesTable;
   forex_symbols: ForexSymbolsTable;
   market_data_leases: MarketDataLeasesTable;

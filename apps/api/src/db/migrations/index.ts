@@ -14,6 +14,7 @@ import * as m0008 from './0008_stocks';
 import * as m0009 from './0009_diary_week_totals';
 import * as m0010 from './0010_sessions_and_audit';
 import * as m0011 from './0011_live_streams';
+import * as m0012 from './0012_cashflow_alltime_wins';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0009_diary_week_totals': m0009,
   '0010_sessions_and_audit': m0010,
   '0011_live_streams': m0011,
+  '0012_cashflow_alltime_wins': m0012,
 };

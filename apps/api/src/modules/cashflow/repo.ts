@@ -1,7 +1,8 @@
 // Queries for finished CashFlow games. Each stored game also bumps its month's
-// roll-ups (games, duration, wins per winner) in the same transaction, with
-// upserts both databases run the same way; the leaderboard sums those rows
-// over a range of months and never scans the games or their results.
+// roll-ups (games, duration, wins per winner) and its winner's all-time row in
+// the same transaction, with upserts both databases run the same way; the
+// leaderboard sums the monthly rows over a range of months, or reads the
+// all-time rows in rank order, and never scans the games or their results.
 import { sql } from 'kysely';
 import { dbBool, toIso } from '../../db/dialect';
 import type { Db } from '../../db/index';
@@ -128,22 +129,33 @@ export function createCashflowRepo(db: Db) {
             }),
           )
           .execute();
+        const winner = {
+          winner_key: s.winnerUserId !== null ? `u:${s.winnerUserId}` : `g:${s.winnerGuestName}`,
+          winner_user_id: s.winnerUserId,
+          winner_guest_name: s.winnerUserId !== null ? null : s.winnerGuestName,
+          wins: 1,
+          last_end_ms: s.endMs,
+        };
         await tx
           .insertInto('cashflow_monthly_wins')
-          .values({
-            period: s.period,
-            winner_key: s.winnerUserId !== null ? `u:${s.winnerUserId}` : `g:${s.winnerGuestName}`,
-            winner_user_id: s.winnerUserId,
-            winner_guest_name: s.winnerUserId !== null ? null : s.winnerGuestName,
-            wins: 1,
-            last_end_ms: s.endMs,
-          })
+          .values({ period: s.period, ...winner })
           .onConflict((oc) =>
             oc.columns(['period', 'winner_key']).doUpdateSet({
               wins: sql`cashflow_monthly_wins.wins + 1`,
               // A game sent late may end before the month's latest win; CASE is portable, max/greatest are not.
               last_end_ms: sql`case when excluded.last_end_ms > cashflow_monthly_wins.last_end_ms
                 then excluded.last_end_ms else cashflow_monthly_wins.last_end_ms end`,
+            }),
+          )
+          .execute();
+        await tx
+          .insertInto('cashflow_alltime_wins')
+          .values(winner)
+          .onConflict((oc) =>
+            oc.column('winner_key').doUpdateSet({
+              wins: sql`cashflow_alltime_wins.wins + 1`,
+              last_end_ms: sql`case when excluded.last_end_ms > cashflow_alltime_wins.last_end_ms
+                then excluded.last_end_ms else cashflow_alltime_wins.last_end_ms end`,
             }),
           )
           .execute();
@@ -215,15 +227,29 @@ export function createCashflowRepo(db: Db) {
 
     /** Wins per registered user, most first; ties go to whoever reached their count first. */
     async userWins(periods: Periods | null, limit: number) {
-      let q = db
+      if (!periods) {
+        // All time: the first rows of the roll-up's rank index.
+        const rows = await db
+          .selectFrom('cashflow_alltime_wins')
+          .select(['winner_user_id', 'wins'])
+          .where('winner_user_id', 'is not', null)
+          .orderBy('wins', 'desc')
+          .orderBy('last_end_ms', 'asc')
+          .orderBy('winner_user_id', 'asc')
+          .limit(limit)
+          .execute();
+        return rows.map((r) => ({ userId: Number(r.winner_user_id), wins: Number(r.wins) }));
+      }
+      const q = db
         .selectFrom('cashflow_monthly_wins')
         .select((eb) => [
           'winner_user_id',
           eb.fn.sum<number | string>('wins').as('wins'),
           eb.fn.max('last_end_ms').as('last_ms'),
         ])
-        .where('winner_user_id', 'is not', null);
-      if (periods) q = q.where('period', '>=', periods.from).where('period', '<=', periods.to);
+        .where('winner_user_id', 'is not', null)
+        .where('period', '>=', periods.from)
+        .where('period', '<=', periods.to);
       const rows = await q
         .groupBy('winner_user_id')
         .orderBy(sql`sum(wins)`, 'desc')
@@ -236,11 +262,24 @@ export function createCashflowRepo(db: Db) {
 
     /** Wins per guest name, ranked like the users. */
     async guestWins(periods: Periods | null, limit: number) {
-      let q = db
+      if (!periods) {
+        const rows = await db
+          .selectFrom('cashflow_alltime_wins')
+          .select(['winner_guest_name', 'wins'])
+          .where('winner_guest_name', 'is not', null)
+          .orderBy('wins', 'desc')
+          .orderBy('last_end_ms', 'asc')
+          .orderBy('winner_guest_name', 'asc')
+          .limit(limit)
+          .execute();
+        return rows.map((r) => ({ name: String(r.winner_guest_name), wins: Number(r.wins) }));
+      }
+      const q = db
         .selectFrom('cashflow_monthly_wins')
         .select((eb) => ['winner_guest_name', eb.fn.sum<number | string>('wins').as('wins')])
-        .where('winner_guest_name', 'is not', null);
-      if (periods) q = q.where('period', '>=', periods.from).where('period', '<=', periods.to);
+        .where('winner_guest_name', 'is not', null)
+        .where('period', '>=', periods.from)
+        .where('period', '<=', periods.to);
       const rows = await q
         .groupBy('winner_guest_name')
         .orderBy(sql`sum(wins)`, 'desc')
