@@ -6,6 +6,8 @@
 // stocks, forex; web features) or outside the tooling branch (db/). Each entry is
 // [rule, from, to] (a cycle adds its modules); depcruise counts them as known, not as errors.
 // The lead empties this list once those branches are in; never add a new violation to it.
+// `DEPCRUISE_NO_ALLOW_LIST=1 npm run lint` reports them all (depcruise's --no-ignore-known does not
+// reach a list kept in the configuration).
 const M = 'apps/api/src/modules/';
 const DB = 'apps/api/src/db/';
 const KNOWN_VIOLATIONS = [
@@ -189,12 +191,14 @@ module.exports = {
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
       mainFields: ['module', 'main', 'types', 'typings'],
     },
-    knownViolations: KNOWN_VIOLATIONS.map(([rule, from, to, cycle]) => ({
-      type: cycle ? 'cycle' : 'dependency',
-      from,
-      to,
-      rule: { severity: 'error', name: rule },
-      ...(cycle && { cycle: cycle.map((name) => ({ name, dependencyTypes: [] })) }),
-    })),
+    knownViolations: (process.env.DEPCRUISE_NO_ALLOW_LIST ? [] : KNOWN_VIOLATIONS).map(
+      ([rule, from, to, cycle]) => ({
+        type: cycle ? 'cycle' : 'dependency',
+        from,
+        to,
+        rule: { severity: 'error', name: rule },
+        ...(cycle && { cycle: cycle.map((name) => ({ name, dependencyTypes: [] })) }),
+      }),
+    ),
   },
 };
