@@ -1,6 +1,6 @@
-// The README's test line (`npm install && npm test`) ends here: lint, typecheck, unit and
-// integration tests on SQLite and a throwaway PostgreSQL, build, then end-to-end tests in
-// Debian's Chromium. Stops at the first failing step; always stops PostgreSQL and removes temp dirs.
+// The README's test line (`npm install && npm test`) ends here: lint (biome and the import rules),
+// typecheck, unit and integration tests on SQLite and a throwaway PostgreSQL, build, then end-to-end
+// tests in Debian's Chromium. Stops at the first failing step; always stops PostgreSQL and removes temp dirs.
 //
 //   npm test                      everything
 //   npm test -- --only=unit       lint+typecheck skipped; vitest with PostgreSQL only
@@ -176,7 +176,11 @@ async function main() {
     : null;
 
   if (parts.has('lint')) {
-    await step('Lint and format check (biome)', () => run('npx', ['biome', 'check', '.']));
+    // `npm run lint`, not biome alone: the script also runs dependency-cruiser's import rules
+    // (.dependency-cruiser.cjs), and the test line must fail on everything the script checks.
+    await step('Lint, format and import rules (biome, dependency-cruiser)', () =>
+      run('npm', ['run', 'lint']),
+    );
     await step('Typecheck (tsc)', async () => {
       await run('npm', ['run', 'typecheck']);
       // The e2e specs have their own tsconfig (Node + Playwright, not the SPA's); check them here

@@ -4,10 +4,10 @@
 // change to the data when the answer is 4xx.
 //
 // Deterministic: FUZZ_SEED (default below) and FUZZ_RUNS (runs per route) reproduce or deepen a run,
-// e.g. FUZZ_RUNS=500 FUZZ_SEED=7 npx vitest run apps/api/src/fuzz
+// e.g. FUZZ_RUNS=500 FUZZ_SEED=7 npx vitest run apps/api/src/test/fuzz
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDatabases } from '../test/harness';
+import { createTestApp, testDatabases } from '../harness';
 import { problemsWith } from './checks';
 import { changedParts } from './fingerprint';
 import { type FuzzCase, fuzzCase, strayRequest } from './requests';

@@ -4,8 +4,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import type { Db } from '../db/index';
-import type { DbKind } from '../test/harness';
+import type { Db } from '../../db/index';
+import type { DbKind } from '../harness';
 
 /**
  * Tables a refused request may write on purpose: the rate limiter counts sign-in attempts and

@@ -3,11 +3,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ROLES, type Role } from '@staff/contracts';
-import { toBool, toIso } from '../db/dialect';
-import { finalizeBody } from '../modules/cashflow/test-fixtures';
-import { entryBody } from '../modules/diary/test-fixtures';
-import { storeForexPoints } from '../modules/forex/repo';
-import { ADMIN, bearer, createTestApp, type DbKind, signIn, type TestApp } from '../test/harness';
+import { toBool, toIso } from '../../db/dialect';
+import { finalizeBody } from '../../modules/cashflow/test-fixtures';
+import { entryBody } from '../../modules/diary/test-fixtures';
+import { storeForexPoints } from '../../modules/forex/repo';
+import { ADMIN, bearer, createTestApp, type DbKind, signIn, type TestApp } from '../harness';
 import type { Pools } from './arbitraries';
 import type { Answer } from './checks';
 import { type Fingerprint, fingerprint, tablesOf } from './fingerprint';

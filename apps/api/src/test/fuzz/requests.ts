@@ -2,7 +2,7 @@
 // and body (JSON shaped by the contract, broken JSON, junk, other content types, multipart).
 import type { Role } from '@staff/contracts';
 import fc from 'fast-check';
-import { IMAGES } from '../test/harness';
+import { IMAGES } from '../harness';
 import { asText, hostileValue, type JsonSchema, mixedValue, type Pools, shapedValue } from './arbitraries';
 import type { FuzzRoute } from './routes';
 import type { FuzzWorld, OutgoingRequest } from './world';
