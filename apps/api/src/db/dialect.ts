@@ -1,7 +1,7 @@
 // The one place that knows the two databases differ. Everything else writes
 // portable Kysely and passes instants computed in TypeScript as parameters.
 import { type ColumnDataType, type CreateTableBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
-import type { Db } from './index';
+import type { Database } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -49,7 +49,7 @@ export function dbBool(value: boolean): 0 | 1 {
  * as a reader, and a reader in another process whose snapshot went stale cannot become a writer;
  * a no-op write takes the write lock first, so the read after it is current.
  */
-export async function lockRowForUpdate(tx: Db, table: 'users' | 'diary_entries', id: number) {
+export async function lockRowForUpdate(tx: Kysely<Database>, table: 'users' | 'diary_entries', id: number) {
   if (dialectOf(tx as unknown as Kysely<unknown>) === 'postgres') {
     const rows = await sql`select id from ${sql.table(table)} where id = ${id} for update`.execute(tx);
     return rows.rows.length > 0;
