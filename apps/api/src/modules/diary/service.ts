@@ -42,6 +42,7 @@ import {
   type Owner,
 } from './repo';
 import { DAY_MS, localDayRange, localToEpochMs } from './time';
+import { jarTimeInWindow } from './week-totals';
 
 export const WRITE_OTHERS_MESSAGE = "You cannot change another user's diary.";
 export const ENTRY_CHANGED_SINCE_READ = 'This entry was changed by someone else since you opened it.';
@@ -453,7 +454,7 @@ export function createDiaryService(deps: DiaryDeps) {
       const window = analysisWindow(now(), days);
       const [jars, rows, unclassified] = await Promise.all([
         ensureJars(viewer.id),
-        repo.jarTimeInWindow(viewer.id, window.startMs, window.endMs),
+        jarTimeInWindow(db, viewer.id, window.startMs, window.endMs),
         repo.listUnclassifiedCategories(viewer.id),
       ]);
       const minutes = minutesByJar(rows, new Map(jars.map((j) => [j.id, j.key])));
