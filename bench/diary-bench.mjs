@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import * as bench from './lib.mjs';
 
 const { localToEpochMs, addDays } = await import(bench.apiSource('modules/diary/time.ts'));
-const { refreshWeekTotals } = await import(bench.apiSource('modules/diary/repo.ts'));
+const { rebuildAllWeekTotals } = await import(bench.apiSource('modules/diary/index.ts'));
 
 const ENTRIES = Number(process.env.ENTRIES ?? 50_000);
 const DAYS = Number(process.env.DAYS ?? 1095);
@@ -97,7 +97,7 @@ for (let d = 0; d < DAYS && made < ENTRIES; d++) {
 }
 await entries.flush();
 // The entries went in straight, so their week totals (migration 0009) are summed once here.
-await refreshWeekTotals(db, 'all');
+await rebuildAllWeekTotals(db);
 // Fresh statistics, as a running server would have them.
 await sql`analyze`.execute(db);
 const loadSeconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -22,7 +22,7 @@ const { createDb, migrateToLatest } = await import(api('db/index.ts'));
 const { userSearchText } = await import(api('modules/accounts/repo.ts'));
 const { hashPassword } = await import(api('modules/accounts/passwords.ts'));
 const { localToEpochMs, addDays } = await import(api('modules/diary/time.ts'));
-const { refreshWeekTotals } = await import(api('modules/diary/repo.ts'));
+const { rebuildAllWeekTotals } = await import(api('modules/diary/index.ts'));
 const { periodOf } = await import(api('modules/cashflow/period.ts'));
 const { DEMO_SERIES, demoStaleAfterMs } = await import(api('modules/forex/demo.ts'));
 const { marketDate, marketMinutes, marketInstant } = await import(api('modules/stocks/calendar.ts'));
@@ -324,7 +324,7 @@ export async function generateData({ dataDir, databaseUrl, scale = 1, log = cons
       }
       await flush();
       // The entries went in straight, so their week totals (migration 0009) are summed once here.
-      await refreshWeekTotals(db, 'all');
+      await rebuildAllWeekTotals(db);
       diaryFixture.heavy = { diaryId: owners[0].diaryId, categoryIds: owners[0].categoryIds };
       diaryFixture.writer = { diaryId: owners[1].diaryId, categoryIds: owners[1].categoryIds };
       return `${made.toLocaleString('en-US')} entries for ${owners.length} users`;

@@ -30,8 +30,8 @@ import { registerAuditRoutes } from './modules/audit/routes';
 import { createAuditService } from './modules/audit/service';
 import { registerCashflowRoutes } from './modules/cashflow/routes';
 import { createCashflowService } from './modules/cashflow/service';
-import { registerDiaryRoutes } from './modules/diary/routes';
-import { registerForexRoutes } from './modules/forex/routes';
+import { createDiaryService, registerDiaryRoutes } from './modules/diary/index';
+import { createForexService, registerForexRoutes } from './modules/forex/index';
 import { registerStocksRoutes } from './modules/stocks/routes';
 import { registerUsersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
@@ -166,9 +166,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerAuditRoutes(app, { audit: createAuditService({ db }), admins: requireUser(MODULE_ROLES.audit) });
 
-  registerDiaryRoutes(app, { db, now, getUser: accounts.getUser, requireUser });
+  registerDiaryRoutes(app, {
+    diary: createDiaryService({ db, now, getUser: (id) => accounts.getUser(id) }),
+    diaryUser: requireUser(MODULE_ROLES.diary),
+  });
   registerStocksRoutes(app, { db, now, secret: config.jwtSecret, requireUser });
-  registerForexRoutes(app, { db, now, requireUser });
+  registerForexRoutes(app, {
+    forex: createForexService({ db, now }),
+    forexUser: requireUser(MODULE_ROLES.forex),
+  });
   registerCashflowRoutes(app, {
     cashflow: createCashflowService({ db, now }),
     gameHosts: requireUser(MODULE_ROLES.cashflow),

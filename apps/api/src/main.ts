@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, restrictDataDir } from './config';
 import { createDb, migrateToLatest } from './db/index';
 import { ApiError } from './http/errors';
 import { startMarketDataScheduler } from './market-data/scheduler';
-import { forexJobs, forexSeeders } from './modules/forex/jobs';
+import { forexJobs, forexSeeders } from './modules/forex/index';
 import { stocksJobs, stocksSeeders } from './modules/stocks/index';
 
 async function main(): Promise<void> {

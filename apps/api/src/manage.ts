@@ -13,7 +13,7 @@ import { createRateLimiter } from './http/rate-limit';
 import { generatePassword } from './modules/accounts/passwords';
 import { createAccountsService } from './modules/accounts/service';
 import { createTokenSigner } from './modules/accounts/tokens';
-import { IMPORT_FOREX_USAGE, importForexCommand } from './modules/forex/import-command';
+import { IMPORT_FOREX_USAGE, importForexCommand } from './modules/forex/index';
 
 const USAGE = `Usage: npm run manage -- <command> [options]
 

@@ -1,66 +1,15 @@
 // Queries for diaries, jars, categories and entries. Ownership is in every
 // where clause; windows arrive as epoch-millisecond parameters computed in
-// TypeScript, so both databases do the same integer arithmetic.
-import { ENTRY_MAX_DAYS, JAR_DEFAULT_RATIOS, JAR_KEYS } from '@staff/contracts';
+// TypeScript, so both databases do the same integer arithmetic. Every write of
+// entries or their categories keeps diary_week_totals in step through
+// week-totals.ts's refreshTouchedWeeks, in the write's transaction.
+import { JAR_DEFAULT_RATIOS, JAR_KEYS } from '@staff/contracts';
 import { type Selectable, sql } from 'kysely';
 import { toIso } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import type { DiaryEntriesTable } from '../../db/schema';
-import type { JarTimeRow } from './analysis';
-import { DAY_MS } from './time';
-
-/** No entry lasts longer, so an entry ending after t started after t minus this. */
-export const MAX_ENTRY_MS = ENTRY_MAX_DAYS * DAY_MS;
-
-/** diary_week_totals' buckets (migration 0009): 7 days counted from the epoch. */
-const WEEK_MS = 7 * DAY_MS;
-export const weekOf = (ms: number) => Math.floor(ms / WEEK_MS);
-/** weekOf(e.start_ms) in SQL: floored for instants before 1970 too, where `/` would truncate. */
-const startWeek = sql`(e.start_ms - ((e.start_ms % ${sql.lit(WEEK_MS)}) + ${sql.lit(WEEK_MS)}) % ${sql.lit(WEEK_MS)}) / ${sql.lit(WEEK_MS)}`;
-
-/**
- * Sums the user's entries that start in weeks [firstWeek, lastWeek] again into diary_week_totals.
- * Every write that changes an entry's time or categories calls it, in its transaction, for the
- * weeks it touched; 'all' rebuilds every user's weeks (after a bulk load that wrote entries
- * directly).
- */
-export async function refreshWeekTotals(
-  db: Db,
-  scope: { userId: number; firstWeek: number; lastWeek: number } | 'all',
-): Promise<void> {
-  const only =
-    scope === 'all'
-      ? sql``
-      : sql`where e.user_id = ${scope.userId}
-          and e.start_ms >= cast(${scope.firstWeek * WEEK_MS} as bigint)
-          and e.start_ms < cast(${(scope.lastWeek + 1) * WEEK_MS} as bigint)`;
-  let clear = db.deleteFrom('diary_week_totals');
-  if (scope !== 'all') {
-    // Two writes of one user's entries at once would each delete the week's sums and insert their
-    // own (READ COMMITTED on PostgreSQL): a duplicate key, or a lost entry. Locking the user's diary
-    // row first serialises them to commit, and each statement after the wait sees the other's rows.
-    // SQLite runs one writer at a time anyway.
-    await sql`update diaries set title = title where user_id = ${scope.userId}`.execute(db);
-    clear = clear
-      .where('user_id', '=', scope.userId)
-      .where('week', '>=', scope.firstWeek)
-      .where('week', '<=', scope.lastWeek);
-  }
-  await clear.execute();
-  await sql`insert into diary_week_totals (user_id, week, category_id, n, ms)
-    select e.user_id, ${startWeek}, coalesce(ec.category_id, 0), e.category_count,
-      sum(e.end_ms - e.start_ms)
-    from diary_entries e left join diary_entry_categories ec on ec.entry_id = e.id
-    ${only}
-    group by e.user_id, ${startWeek}, coalesce(ec.category_id, 0), e.category_count`.execute(db);
-}
-
-/** Refreshes the week totals of the weeks the given entry starts fall in (one or two per write). */
-async function refreshWeeksOf(db: Db, userId: number, startsMs: number[]): Promise<void> {
-  for (const week of new Set(startsMs.map(weekOf))) {
-    await refreshWeekTotals(db, { userId, firstWeek: week, lastWeek: week });
-  }
-}
+import { MAX_ENTRY_MS } from './time';
+import { refreshTouchedWeeks } from './week-totals';
 
 /** An entry as the API presents it; instants are read from the millisecond columns. */
 export type EntryRow = Omit<
@@ -245,11 +194,7 @@ export function createDiaryRepo(db: Db) {
         await tx.deleteFrom('diary_entry_categories').where('category_id', '=', id).execute();
         await tx.deleteFrom('diary_categories').where('id', '=', id).where('user_id', '=', userId).execute();
         if (span?.first != null && span.last != null) {
-          await refreshWeekTotals(tx, {
-            userId,
-            firstWeek: weekOf(Number(span.first)),
-            lastWeek: weekOf(Number(span.last)),
-          });
+          await refreshTouchedWeeks(tx, userId, [[Number(span.first), Number(span.last)]]);
         }
       });
     },
@@ -353,7 +298,7 @@ export function createDiaryRepo(db: Db) {
           .insertInto('diary_entry_categories')
           .values(categoryIds.map((category_id) => ({ entry_id: row.id, category_id })))
           .execute();
-        await refreshWeeksOf(tx, userId, [v.start_ms]);
+        await refreshTouchedWeeks(tx, userId, [v.start_ms]);
         return row.id;
       });
     },
@@ -391,7 +336,7 @@ export function createDiaryRepo(db: Db) {
           .values(categoryIds.map((category_id) => ({ entry_id: id, category_id })))
           .execute();
       }
-      if (before) await refreshWeeksOf(db, userId, [Number(before.start_ms), values.start_ms]);
+      if (before) await refreshTouchedWeeks(db, userId, [Number(before.start_ms), values.start_ms]);
     },
 
     async deleteEntry(id: number, userId: number): Promise<void> {
@@ -402,57 +347,11 @@ export function createDiaryRepo(db: Db) {
           .where('user_id', '=', userId)
           .returning('start_ms')
           .executeTakeFirst();
-        if (gone) await refreshWeeksOf(tx, userId, [Number(gone.start_ms)]);
+        if (gone) await refreshTouchedWeeks(tx, userId, [Number(gone.start_ms)]);
       });
     },
 
-    // --- analysis
-    /**
-     * Time of the user's entries inside [fromMs, toMs), clipped to the window,
-     * summed per (jar, category count of the entry). Entries without a
-     * category come back with jarId null and categoryCount 0.
-     */
-    async jarTimeInWindow(userId: number, fromMs: number, toMs: number): Promise<JarTimeRow[]> {
-      const from = sql`cast(${fromMs} as bigint)`;
-      const to = sql`cast(${toMs} as bigint)`;
-      // Entries starting in the whole weeks [firstWeek, endWeek) lie wholly inside the window (no
-      // entry is longer than MAX_ENTRY_MS), so their time comes summed from diary_week_totals; only
-      // the entries starting near either edge are read and clipped one by one.
-      const firstWeek = Math.ceil(fromMs / WEEK_MS);
-      const endWeek = Math.max(firstWeek, Math.floor((toMs - MAX_ENTRY_MS) / WEEK_MS));
-      const middleFrom = sql`cast(${firstWeek * WEEK_MS} as bigint)`;
-      const middleTo = sql`cast(${endWeek * WEEK_MS} as bigint)`;
-      // Entries come from the (user_id, start_ms, end_ms, category_count) index alone; the sums are
-      // grouped by category first (few groups) and only then mapped to jars.
-      const result = await sql<{ jar_id: number | null; n: number | string; ms: number | string }>`
-        select c.jar_id as jar_id, g.n as n, sum(g.ms) as ms
-        from (
-          select ec.category_id as category_id, x.n as n, sum(x.ms) as ms
-          from (
-            select e.id as id, e.category_count as n,
-              (case when e.end_ms < ${to} then e.end_ms else ${to} end)
-                - (case when e.start_ms > ${from} then e.start_ms else ${from} end) as ms
-            from diary_entries e
-            where e.user_id = ${userId}
-              and e.start_ms < ${to}
-              and e.end_ms > ${from}
-              and e.start_ms > cast(${fromMs - MAX_ENTRY_MS} as bigint)
-              and (e.start_ms < ${middleFrom} or e.start_ms >= ${middleTo})
-          ) x
-          left join diary_entry_categories ec on ec.entry_id = x.id
-          group by ec.category_id, x.n
-          union all
-          select nullif(t.category_id, 0) as category_id, t.n as n, sum(t.ms) as ms
-          from diary_week_totals t
-          where t.user_id = ${userId} and t.week >= ${firstWeek} and t.week < ${endWeek}
-          group by t.category_id, t.n
-        ) g
-        left join diary_categories c on c.id = g.category_id
-        group by c.jar_id, g.n
-      `.execute(db);
-      return result.rows.map((r) => ({ jarId: r.jar_id, categoryCount: num(r.n), ms: num(r.ms) }));
-    },
-
+    // --- analysis (the time sums are in week-totals.ts)
     listUnclassifiedCategories(userId: number) {
       return db
         .selectFrom('diary_categories')

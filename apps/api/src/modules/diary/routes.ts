@@ -21,18 +21,16 @@ import {
   Jar,
   JarList,
   JarUpdate,
-  MODULE_ROLES,
   OwnerQuery,
   ValidationErrors,
 } from '@staff/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/index';
-import { type createAuthGuards, currentAuth } from '../../http/auth';
+import { currentAuth } from '../../http/auth';
 import { IfMatchHeaders } from '../../http/etag';
 import type { AuditContext } from '../audit/record';
-import { createDiaryService, type DiaryDeps } from './service';
+import type { DiaryService } from './service';
 
 const tags = ['diary'];
 const security = [{ bearerAuth: [] }];
@@ -48,15 +46,12 @@ function auditContext(request: FastifyRequest): AuditContext {
 export function registerDiaryRoutes(
   app: FastifyInstance,
   deps: {
-    db: Db;
-    now: () => Date;
-    getUser: DiaryDeps['getUser'];
-    requireUser: ReturnType<typeof createAuthGuards>['requireUser'];
+    diary: DiaryService;
+    /** The roles of MODULE_ROLES.diary: the issue opens every call, the analysis included, to admin, manager and staff. */
+    diaryUser: onRequestAsyncHookHandler;
   },
 ): void {
-  const diary = createDiaryService({ db: deps.db, now: deps.now, getUser: deps.getUser });
-  // The issue opens every diary call, the analysis included, to admin, manager and staff.
-  const diaryUser = deps.requireUser(MODULE_ROLES.diary);
+  const { diary, diaryUser } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const viewer = (request: Parameters<typeof currentAuth>[0]) => currentAuth(request).user;
 

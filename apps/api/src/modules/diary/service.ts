@@ -42,6 +42,7 @@ import {
   type Owner,
 } from './repo';
 import { DAY_MS, localDayRange, localToEpochMs } from './time';
+import { jarTimeInWindow } from './week-totals';
 
 export const WRITE_OTHERS_MESSAGE = "You cannot change another user's diary.";
 export const ENTRY_CHANGED_SINCE_READ = 'This entry was changed by someone else since you opened it.';
@@ -246,13 +247,13 @@ export function createDiaryService(deps: DiaryDeps) {
     return entryVersion(row);
   }
 
-  /** Merges an edit into the locked entry, checks the result and writes it, all through the transaction's repo. */
-  async function mergeEntryEdit(
-    txRepo: DiaryRepo,
-    viewer: DiaryViewer,
-    row: EntryRow,
-    body: EntryUpdate,
-  ): Promise<EntryVersion> {
+  /**
+   * Merges an edit into the locked entry, checks the result and writes it, all through the
+   * transaction's repo. Everything is keyed by the row's owner (categories, the write, its week
+   * totals), whoever the caller checked may write it.
+   */
+  async function mergeEntryEdit(txRepo: DiaryRepo, row: EntryRow, body: EntryUpdate): Promise<EntryVersion> {
+    const owner = row.user_id;
     const { category, ...patch } = body;
     const merged = {
       title: row.title,
@@ -270,12 +271,12 @@ export function createDiaryService(deps: DiaryDeps) {
     const instants = entryInstants(merged);
     const errors = {
       ...('errors' in instants ? instants.errors : {}),
-      ...(category ? await categoryErrors(viewer.id, category, txRepo) : {}),
+      ...(category ? await categoryErrors(owner, category, txRepo) : {}),
     };
     if (Object.keys(errors).length > 0 || 'errors' in instants) throw badRequest(errors);
     const values: EntryValues = { ...merged, start_ms: instants.startMs, end_ms: instants.endMs };
-    await txRepo.updateEntry(row.id, viewer.id, values, category, now());
-    const updated = await txRepo.findEntry(row.id, viewer.id);
+    await txRepo.updateEntry(row.id, owner, values, category, now());
+    const updated = await txRepo.findEntry(row.id, owner);
     if (!updated) throw notFound();
     return entryVersion(updated, txRepo);
   }
@@ -324,11 +325,11 @@ export function createDiaryService(deps: DiaryDeps) {
       const row = await repo.findCategory(id, visibleTo(viewer));
       if (!row) throw notFound();
       assertWritable(viewer, row.user_id);
-      const jars = await ensureJars(viewer.id);
+      const jars = await ensureJars(row.user_id);
       const patch: { title?: string; jar_id?: number | null } = {};
       if (body.title !== undefined) patch.title = body.title;
       if (body.jar_id !== undefined) patch.jar_id = resolveJar(jars, body.jar_id);
-      await repo.updateCategory(id, viewer.id, patch);
+      await repo.updateCategory(id, row.user_id, patch);
       return categoryPresenter(jars)({ ...row, ...patch });
     },
 
@@ -336,7 +337,7 @@ export function createDiaryService(deps: DiaryDeps) {
       const row = await repo.findCategory(id, visibleTo(viewer));
       if (!row) throw notFound();
       assertWritable(viewer, row.user_id);
-      await repo.deleteCategory(id, viewer.id);
+      await repo.deleteCategory(id, row.user_id);
     },
 
     // --- diaries
@@ -391,7 +392,7 @@ export function createDiaryService(deps: DiaryDeps) {
       const instants = entryInstants(body);
       const errors = {
         ...('errors' in instants ? instants.errors : {}),
-        ...(await categoryErrors(viewer.id, body.category)),
+        ...(await categoryErrors(diary.user_id, body.category)),
       };
       if (Object.keys(errors).length > 0 || 'errors' in instants) throw badRequest(errors);
       const { category, ...fields } = body;
@@ -400,12 +401,12 @@ export function createDiaryService(deps: DiaryDeps) {
         start_ms: instants.startMs,
         end_ms: instants.endMs,
         diaryId: diary.id,
-        userId: viewer.id,
+        userId: diary.user_id,
         categoryIds: category,
         now: now(),
       });
       // The viewer owns the diary, so this read records nothing.
-      return (await entryVersion(await entryOrThrow(id, viewer.id))).entry;
+      return (await entryVersion(await entryOrThrow(id, diary.user_id))).entry;
     },
 
     /**
@@ -438,14 +439,14 @@ export function createDiaryService(deps: DiaryDeps) {
             throw preconditionFailed(ENTRY_CHANGED_SINCE_READ);
           }
         }
-        return mergeEntryEdit(txRepo, viewer, row, body);
+        return mergeEntryEdit(txRepo, row, body);
       });
     },
 
     async deleteEntry(viewer: DiaryViewer, id: number): Promise<void> {
       const row = await entryOrThrow(id, visibleTo(viewer));
       assertWritable(viewer, row.user_id);
-      await repo.deleteEntry(id, viewer.id);
+      await repo.deleteEntry(id, row.user_id);
     },
 
     // --- analysis
@@ -453,7 +454,7 @@ export function createDiaryService(deps: DiaryDeps) {
       const window = analysisWindow(now(), days);
       const [jars, rows, unclassified] = await Promise.all([
         ensureJars(viewer.id),
-        repo.jarTimeInWindow(viewer.id, window.startMs, window.endMs),
+        jarTimeInWindow(db, viewer.id, window.startMs, window.endMs),
         repo.listUnclassifiedCategories(viewer.id),
       ]);
       const minutes = minutesByJar(rows, new Map(jars.map((j) => [j.id, j.key])));

@@ -2,6 +2,7 @@
 // it denotes, and calendar-day arithmetic. Node 20 has no Temporal, so offsets
 // come from Intl; results are passed to SQL as epoch-millisecond parameters.
 // See docs/decisions/0007-diary-time-zones.md.
+import { ENTRY_MAX_DAYS } from '@staff/contracts';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -83,3 +84,5 @@ export function localDayRange(
 
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 86_400_000;
+/** No entry lasts longer, so an entry ending after t started after t minus this. */
+export const MAX_ENTRY_MS = ENTRY_MAX_DAYS * DAY_MS;

@@ -6,14 +6,11 @@ import {
   ForexSeries,
   ForexSymbolList,
   ForexSymbolQuery,
-  MODULE_ROLES,
   ValidationErrors,
 } from '@staff/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/index';
-import type { createAuthGuards } from '../../http/auth';
-import { createForexService } from './service';
+import type { ForexService } from './service';
 
 const tags = ['forex'];
 const security = [{ bearerAuth: [] }];
@@ -21,10 +18,13 @@ const readErrors = { 400: ValidationErrors, 401: ErrorDetail, 403: ErrorDetail, 
 
 export function registerForexRoutes(
   app: FastifyInstance,
-  deps: { db: Db; now: () => Date; requireUser: ReturnType<typeof createAuthGuards>['requireUser'] },
+  deps: {
+    forex: ForexService;
+    /** The roles of MODULE_ROLES.forex. */
+    forexUser: onRequestAsyncHookHandler;
+  },
 ): void {
-  const forex = createForexService({ db: deps.db, now: deps.now });
-  const forexUser = deps.requireUser(MODULE_ROLES.forex);
+  const { forex, forexUser } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/forex/symbols/', {

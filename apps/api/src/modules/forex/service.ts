@@ -21,7 +21,12 @@ export function isForexRange(value: string): value is ForexRange {
   return (FOREX_RANGES as readonly string[]).includes(value);
 }
 
-export function createForexService(deps: { db: Db; now: () => Date }) {
+export interface ForexDeps {
+  db: Db;
+  now: () => Date;
+}
+
+export function createForexService(deps: ForexDeps) {
   const { db, now } = deps;
 
   async function symbolOrNotFound(symbol: string): Promise<SymbolInfo> {
@@ -54,3 +59,5 @@ export function createForexService(deps: { db: Db; now: () => Date }) {
     },
   };
 }
+
+export type ForexService = ReturnType<typeof createForexService>;

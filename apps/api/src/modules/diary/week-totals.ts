@@ -1,0 +1,143 @@
+// The derived diary_week_totals (migration 0009, decision 0012): each user's entry time summed per
+// week of the entry's start, per category and per the entry's category count. Kept in step by one
+// entry point, refreshTouchedWeeks, which every writer of entries or their categories calls in its
+// own transaction; read by jarTimeInWindow, the analysis's sums.
+import { sql } from 'kysely';
+import type { Db } from '../../db/index';
+import type { JarTimeRow } from './analysis';
+import { DAY_MS, MAX_ENTRY_MS } from './time';
+
+/** diary_week_totals' buckets: 7 days counted from the epoch. */
+const WEEK_MS = 7 * DAY_MS;
+const weekOf = (ms: number) => Math.floor(ms / WEEK_MS);
+/** weekOf(e.start_ms) in SQL: floored for instants before 1970 too, where `/` would truncate. */
+const startWeek = sql`(e.start_ms - ((e.start_ms % ${sql.lit(WEEK_MS)}) + ${sql.lit(WEEK_MS)}) % ${sql.lit(WEEK_MS)}) / ${sql.lit(WEEK_MS)}`;
+const num = (v: unknown) => Number(v);
+
+/** An entry start a write touched, or the first and last start of a write over many entries. */
+export type TouchedStart = number | readonly [firstMs: number, lastMs: number];
+
+/**
+ * Two writes of one user's entries at once would each delete a week's sums and insert their own
+ * (READ COMMITTED on PostgreSQL): a duplicate key, or a lost entry. Locking the user's diary row
+ * first serialises them to commit, and each statement after the wait sees the other's rows.
+ * SQLite runs one writer at a time anyway.
+ */
+async function lockUsersWeeks(db: Db, userId: number): Promise<void> {
+  await sql`update diaries set title = title where user_id = ${userId}`.execute(db);
+}
+
+/** Sums the entries starting in weeks [firstWeek, lastWeek] again; every user's weeks when no scope. */
+async function resum(db: Db, scope?: { userId: number; firstWeek: number; lastWeek: number }): Promise<void> {
+  const only = scope
+    ? sql`where e.user_id = ${scope.userId}
+          and e.start_ms >= cast(${scope.firstWeek * WEEK_MS} as bigint)
+          and e.start_ms < cast(${(scope.lastWeek + 1) * WEEK_MS} as bigint)`
+    : sql``;
+  let clear = db.deleteFrom('diary_week_totals');
+  if (scope) {
+    clear = clear
+      .where('user_id', '=', scope.userId)
+      .where('week', '>=', scope.firstWeek)
+      .where('week', '<=', scope.lastWeek);
+  }
+  await clear.execute();
+  await sql`insert into diary_week_totals (user_id, week, category_id, n, ms)
+    select e.user_id, ${startWeek}, coalesce(ec.category_id, 0), e.category_count,
+      sum(e.end_ms - e.start_ms)
+    from diary_entries e left join diary_entry_categories ec on ec.entry_id = e.id
+    ${only}
+    group by e.user_id, ${startWeek}, coalesce(ec.category_id, 0), e.category_count`.execute(db);
+}
+
+/** The touched starts as week ranges, sorted, with overlapping and neighbouring ranges joined. */
+export function touchedWeekRanges(touched: readonly TouchedStart[]): [number, number][] {
+  const ranges = touched
+    .map((t): [number, number] =>
+      typeof t === 'number' ? [weekOf(t), weekOf(t)] : [weekOf(t[0]), weekOf(t[1])],
+    )
+    .sort((a, b) => a[0] - b[0]);
+  const joined: [number, number][] = [];
+  for (const [first, last] of ranges) {
+    const previous = joined.at(-1);
+    if (previous && first <= previous[1] + 1) previous[1] = Math.max(previous[1], last);
+    else joined.push([first, last]);
+  }
+  return joined;
+}
+
+/**
+ * The one way a write keeps diary_week_totals in step: called in the writer's transaction, after
+ * its writes, with the start of every entry it inserted, moved (the old start and the new) or
+ * removed, or the first and last start of the entries a write over many changed (a category
+ * deleted). Re-sums the user's weeks those starts fall in.
+ */
+export async function refreshTouchedWeeks(
+  db: Db,
+  userId: number,
+  touched: readonly TouchedStart[],
+): Promise<void> {
+  const ranges = touchedWeekRanges(touched);
+  if (ranges.length === 0) return;
+  await lockUsersWeeks(db, userId);
+  for (const [firstWeek, lastWeek] of ranges) await resum(db, { userId, firstWeek, lastWeek });
+}
+
+/**
+ * Rebuilds every user's week totals from the entries: for a bulk load that wrote entries directly
+ * (the benches' data), never for the app's own writes.
+ */
+export async function rebuildAllWeekTotals(db: Db): Promise<void> {
+  await resum(db);
+}
+
+/**
+ * Time of the user's entries inside [fromMs, toMs), clipped to the window, summed per (jar,
+ * category count of the entry). Entries without a category come back with jarId null and
+ * categoryCount 0.
+ */
+export async function jarTimeInWindow(
+  db: Db,
+  userId: number,
+  fromMs: number,
+  toMs: number,
+): Promise<JarTimeRow[]> {
+  const from = sql`cast(${fromMs} as bigint)`;
+  const to = sql`cast(${toMs} as bigint)`;
+  // Entries starting in the whole weeks [firstWeek, endWeek) lie wholly inside the window (no
+  // entry is longer than MAX_ENTRY_MS), so their time comes summed from diary_week_totals; only
+  // the entries starting near either edge are read and clipped one by one.
+  const firstWeek = Math.ceil(fromMs / WEEK_MS);
+  const endWeek = Math.max(firstWeek, Math.floor((toMs - MAX_ENTRY_MS) / WEEK_MS));
+  const middleFrom = sql`cast(${firstWeek * WEEK_MS} as bigint)`;
+  const middleTo = sql`cast(${endWeek * WEEK_MS} as bigint)`;
+  // Entries come from the (user_id, start_ms, end_ms, category_count) index alone; the sums are
+  // grouped by category first (few groups) and only then mapped to jars.
+  const result = await sql<{ jar_id: number | null; n: number | string; ms: number | string }>`
+    select c.jar_id as jar_id, g.n as n, sum(g.ms) as ms
+    from (
+      select ec.category_id as category_id, x.n as n, sum(x.ms) as ms
+      from (
+        select e.id as id, e.category_count as n,
+          (case when e.end_ms < ${to} then e.end_ms else ${to} end)
+            - (case when e.start_ms > ${from} then e.start_ms else ${from} end) as ms
+        from diary_entries e
+        where e.user_id = ${userId}
+          and e.start_ms < ${to}
+          and e.end_ms > ${from}
+          and e.start_ms > cast(${fromMs - MAX_ENTRY_MS} as bigint)
+          and (e.start_ms < ${middleFrom} or e.start_ms >= ${middleTo})
+      ) x
+      left join diary_entry_categories ec on ec.entry_id = x.id
+      group by ec.category_id, x.n
+      union all
+      select nullif(t.category_id, 0) as category_id, t.n as n, sum(t.ms) as ms
+      from diary_week_totals t
+      where t.user_id = ${userId} and t.week >= ${firstWeek} and t.week < ${endWeek}
+      group by t.category_id, t.n
+    ) g
+    left join diary_categories c on c.id = g.category_id
+    group by c.jar_id, g.n
+  `.execute(db);
+  return result.rows.map((r) => ({ jarId: r.jar_id, categoryCount: num(r.n), ms: num(r.ms) }));
+}
