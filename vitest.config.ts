@@ -7,6 +7,7 @@ export default defineConfig({
       'apps/api/vitest.config.ts',
       'apps/web/vitest.config.ts',
       'packages/cashflow-engine/vitest.config.ts',
+      'packages/contracts/vitest.config.ts',
     ],
   },
 });

@@ -138,6 +138,14 @@ export const TickerPathParams = z.object({ ticker: z.string().transform(normalis
 // ---------------------------------------------------------------------------
 // Snapshots and quotes
 
+/**
+ * One ticker's snapshot, exactly as GET /stocks/snapshots/ (a plain array of these) and
+ * GET /stocks/snapshots/{ticker}/ answer it: the server serialises through this schema, so no other
+ * field ever leaves it. The spec's aliases (section 3: the ticker "also accepted as stock_ticker,
+ * symbol, code", "current_price (or price)") described an older server's varying answers; this
+ * server answers `ticker` and `current_price` only, and the web reads this schema as it is
+ * (decision 0015, "Snapshots have one shape").
+ */
 export const Snapshot = z.object({
   ticker: z.string(),
   name: z.string(),

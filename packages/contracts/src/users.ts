@@ -21,9 +21,41 @@ export const USER_ORDERING_FIELDS = [
   'is_active',
 ] as const;
 export type UserOrderingField = (typeof USER_ORDERING_FIELDS)[number];
-export const USER_DEFAULT_ORDERING = 'last_name';
 
-const orderingValues = USER_ORDERING_FIELDS.flatMap((f) => [f, `-${f}`] as const);
+/** The list's `ordering` parameter: a column, with `-` in front for descending (as DRF writes it). */
+export type UserOrdering = UserOrderingField | `-${UserOrderingField}`;
+export const USER_DEFAULT_ORDERING: UserOrdering = 'last_name';
+
+const USER_ORDERINGS = USER_ORDERING_FIELDS.flatMap((f): UserOrdering[] => [f, `-${f}`]);
+
+export const UserOrdering = z.enum(USER_ORDERINGS as [UserOrdering, ...UserOrdering[]], {
+  error: (issue) =>
+    `"${String(issue.input)}" is not a field you can order by. Choose one of: ${USER_ORDERING_FIELDS.join(', ')}.`,
+});
+
+/** An ordering taken apart: the column and its direction. */
+export interface UserOrderingParts {
+  field: UserOrderingField;
+  descending: boolean;
+}
+
+/**
+ * The one reading of an ordering, for the server's query and the web's URL alike:
+ * '-email' → {field: 'email', descending: true}; null for anything the list cannot sort by.
+ */
+export function parseUserOrdering(value: string): UserOrderingParts | null {
+  if (!UserOrdering.safeParse(value).success) return null;
+  const descending = value.startsWith('-');
+  return { field: (descending ? value.slice(1) : value) as UserOrderingField, descending };
+}
+
+/** The inverse of parseUserOrdering. */
+export function formatUserOrdering({ field, descending }: UserOrderingParts): UserOrdering {
+  return descending ? `-${field}` : field;
+}
+
+/** Longest search text the list and the user search take. */
+export const USER_SEARCH_MAX_LENGTH = 200;
 
 /** 'true'/'false' as query strings and form fields send them. */
 export const BooleanString = z
@@ -31,15 +63,10 @@ export const BooleanString = z
   .transform((v) => v === 'true' || v === '1' || v === 'on');
 
 export const UserListQuery = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: z.string().trim().max(USER_SEARCH_MAX_LENGTH).optional(),
   role: Role.optional(),
   is_active: BooleanString.optional(),
-  ordering: z
-    .enum(orderingValues as [string, ...string[]], {
-      error: (issue) =>
-        `"${String(issue.input)}" is not a field you can order by. Choose one of: ${USER_ORDERING_FIELDS.join(', ')}.`,
-    })
-    .default(USER_DEFAULT_ORDERING),
+  ordering: UserOrdering.default(USER_DEFAULT_ORDERING),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce
     .number()
@@ -128,17 +155,26 @@ export const UserImportRefusal = z.object({
 });
 export type UserImportRefusal = z.infer<typeof UserImportRefusal>;
 
+/** The user search answers this many users unless asked for another number (spec 7: limit 10). */
+export const USER_SEARCH_LIMIT = 10;
+/** A larger limit is cut to this. */
+export const USER_SEARCH_MAX_LIMIT = 50;
+
 export const UserSearchQuery = z.object({
-  q: z.string().trim().max(200).default(''),
+  q: z.string().trim().max(USER_SEARCH_MAX_LENGTH).default(''),
   limit: z.coerce
     .number()
     .int()
     .min(1)
-    .default(10)
-    .transform((n) => Math.min(n, 50)),
+    .default(USER_SEARCH_LIMIT)
+    .transform((n) => Math.min(n, USER_SEARCH_MAX_LIMIT)),
 });
 
-export const UserSearchResult = z.array(z.object({ id: z.number().int(), display_name: z.string() }));
+/** One user found by GET /api/users/search/: display_name is the full name, else the e-mail. */
+export const UserSearchHit = z.object({ id: z.number().int(), display_name: z.string() });
+export type UserSearchHit = z.infer<typeof UserSearchHit>;
+/** GET /api/users/search/ answers a plain array (not a page). */
+export const UserSearchResult = z.array(UserSearchHit);
 export type UserSearchResult = z.infer<typeof UserSearchResult>;
 
 /**

@@ -4,11 +4,12 @@
 import { availableParallelism } from 'node:os';
 import {
   foldForSearch,
+  parseUserOrdering,
   type UserCreate,
   type UserImportProblem,
   type UserImportRefusal,
   type UserListQuery,
-  type UserOrderingField,
+  type UserOrderingParts,
   type UserSearchResult,
   type UserUpdate,
 } from '@staff/contracts';
@@ -57,9 +58,11 @@ export function searchWords(text: string | undefined): string[] {
     .slice(0, MAX_SEARCH_WORDS);
 }
 
-function parseOrdering(ordering: string): { field: UserOrderingField; descending: boolean } {
-  const descending = ordering.startsWith('-');
-  return { field: (descending ? ordering.slice(1) : ordering) as UserOrderingField, descending };
+/** The contracts' reading of the ordering; the query schema has already refused any other value. */
+function parseOrdering(ordering: string): UserOrderingParts {
+  const parts = parseUserOrdering(ordering);
+  if (!parts) throw new Error(`An unvalidated ordering reached the users service: ${ordering}`);
+  return parts;
 }
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();

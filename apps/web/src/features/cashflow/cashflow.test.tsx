@@ -152,6 +152,20 @@ describe('setup', () => {
     expect(screen.getByLabelText('Người dùng cho người chơi 1')).toBeTruthy();
   });
 
+  it('says the search failed when the answer is not the users search shape', async () => {
+    // {results: [...]} is a page, not what GET /api/users/search/ answers (a plain array).
+    fakeApi({
+      'GET /api/users/search/': () => jsonResponse(200, { results: [{ id: 4, display_name: 'Lan' }] }),
+    });
+    const user = userEvent.setup();
+    renderCashflow('/cashflow/setup');
+    const guests = await screen.findAllByRole('checkbox', { name: 'Khách' });
+    await user.click(guests[0] as HTMLElement);
+    await user.type(screen.getByLabelText('Người dùng cho người chơi 1'), 'lan');
+    expect(await screen.findByText('Không tìm được người dùng.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Lan' })).toBeNull();
+  });
+
   it('rolls two dice for everyone', async () => {
     const user = userEvent.setup();
     renderCashflow('/cashflow/setup');

@@ -1,18 +1,21 @@
 // The stocks calls (spec section 7, Stocks) as TanStack Query hooks; keys start with stockKeys.all.
+// Every answer is read with its contracts schema (the one the server serialises with); a failed
+// call or an answer that does not match rejects, and the screen shows it.
 import {
   type AddItemInput,
   type ExchangeCode,
   PriceRecordList,
-  type Snapshot,
+  Snapshot,
+  SnapshotList,
   Stock,
   StockList,
   type WatchlistCreateInput,
   WatchlistDetail,
+  WatchlistItem,
   WatchlistList,
 } from '@staff/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
-import { normaliseSnapshot } from './format';
+import { ApiError, api } from '../../lib/api-client';
 
 export const STOCKS_API = '/api/stocks/';
 const WATCHLISTS = `${STOCKS_API}watchlists/`;
@@ -35,32 +38,30 @@ export function fetchWatchlist(id: number, signal?: AbortSignal) {
   return api.get(`${WATCHLISTS}${id}/`, { schema: WatchlistDetail, signal });
 }
 
-/** GET /stocks/snapshots/?tickers=…: an array or {results}; errors yield an empty list. */
-export async function fetchSnapshots(tickers: string[], signal?: AbortSignal): Promise<Snapshot[]> {
-  if (tickers.length === 0) return [];
+/** The answer, or null when the server has no such thing (404); any other failure rejects. */
+async function unlessNotFound<T>(request: Promise<T>): Promise<T | null> {
   try {
-    const body = await api.get<unknown>(
-      `${STOCKS_API}snapshots/?tickers=${encodeURIComponent(tickers.join(','))}`,
-      {
-        signal,
-      },
-    );
-    const list = Array.isArray(body) ? body : (body as { results?: unknown[] } | null)?.results;
-    return Array.isArray(list) ? list.flatMap((s) => normaliseSnapshot(s) ?? []) : [];
-  } catch {
-    return [];
+    return await request;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
   }
 }
 
-/** GET /stocks/snapshots/{ticker}/: null on error. */
-export async function fetchSnapshot(ticker: string, signal?: AbortSignal): Promise<Snapshot | null> {
-  try {
-    return normaliseSnapshot(
-      await api.get<unknown>(`${STOCKS_API}snapshots/${encodeURIComponent(ticker)}/`, { signal }),
-    );
-  } catch {
-    return null;
-  }
+/** GET /stocks/snapshots/?tickers=…: the snapshots of the known tickers (unknown ones are left out). */
+export async function fetchSnapshots(tickers: string[], signal?: AbortSignal): Promise<Snapshot[]> {
+  if (tickers.length === 0) return [];
+  return api.get(`${STOCKS_API}snapshots/?tickers=${encodeURIComponent(tickers.join(','))}`, {
+    schema: SnapshotList,
+    signal,
+  });
+}
+
+/** GET /stocks/snapshots/{ticker}/: null for a ticker the server does not know. */
+export function fetchSnapshot(ticker: string, signal?: AbortSignal): Promise<Snapshot | null> {
+  return unlessNotFound(
+    api.get(`${STOCKS_API}snapshots/${encodeURIComponent(ticker)}/`, { schema: Snapshot, signal }),
+  );
 }
 
 export interface CardItem {
@@ -127,7 +128,7 @@ export function useCreateWatchlist() {
 }
 
 export function addItem(id: number, body: AddItemInput) {
-  return api.post(`${WATCHLISTS}${id}/add_item/`, body);
+  return api.post(`${WATCHLISTS}${id}/add_item/`, body, { schema: WatchlistItem });
 }
 
 export function removeItem(id: number, ticker: string) {
@@ -142,17 +143,20 @@ export function useRemoveItem(id: number | null) {
   });
 }
 
-/** GET /stocks/stocks/{ticker}/, falling back to GET /stocks/stocks/?ticker= (spec section 7). */
+/**
+ * GET /stocks/stocks/{ticker}/, falling back to GET /stocks/stocks/?ticker= (spec section 7) when
+ * the first answers 404; null when neither finds it.
+ */
 export async function fetchStock(ticker: string, signal?: AbortSignal): Promise<Stock | null> {
-  try {
-    return await api.get(`${STOCKS_API}stocks/${encodeURIComponent(ticker)}/`, { schema: Stock, signal });
-  } catch {
-    const list = await api.get(`${STOCKS_API}stocks/?ticker=${encodeURIComponent(ticker)}`, {
-      schema: StockList,
-      signal,
-    });
-    return list[0] ?? null;
-  }
+  const stock = await unlessNotFound(
+    api.get(`${STOCKS_API}stocks/${encodeURIComponent(ticker)}/`, { schema: Stock, signal }),
+  );
+  if (stock) return stock;
+  const list = await api.get(`${STOCKS_API}stocks/?ticker=${encodeURIComponent(ticker)}`, {
+    schema: StockList,
+    signal,
+  });
+  return list[0] ?? null;
 }
 
 export function useStock(ticker: string) {

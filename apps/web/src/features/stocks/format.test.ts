@@ -1,15 +1,7 @@
 import type { Snapshot } from '@staff/contracts';
 import { describe, expect, it } from 'vitest';
 import { analyse } from './components/analysis-page';
-import {
-  direction,
-  formatNumber,
-  marketTime,
-  normaliseSnapshot,
-  prevCloseHint,
-  priceTone,
-  withLiveQuote,
-} from './format';
+import { direction, formatNumber, marketTime, prevCloseHint, priceTone, withLiveQuote } from './format';
 
 const base: Snapshot = {
   ticker: 'VNM',
@@ -53,19 +45,6 @@ describe('stock formatting', () => {
     expect(direction(65_000, 66_000)).toBe('down');
     expect(direction(65_000, 65_000)).toBe('flat');
     expect(direction(null, 1)).toBe('none');
-  });
-
-  it('reads snapshots under any of the spec’s field aliases', () => {
-    expect(normaliseSnapshot({ symbol: 'fpt', price: '120000', prev_close: 118_000 })).toMatchObject({
-      ticker: 'FPT',
-      current_price: 120_000,
-      prev_close: 118_000,
-      change: 2000,
-    });
-    expect(normaliseSnapshot({ stock_ticker: 'HPG', current_price: 26_000 })?.ticker).toBe('HPG');
-    expect(normaliseSnapshot({ code: 'ACB' })?.ticker).toBe('ACB');
-    expect(normaliseSnapshot({ price: 1 })).toBeNull();
-    expect(normaliseSnapshot(null)).toBeNull();
   });
 
   it('applies a newer live quote and ignores an older one', () => {

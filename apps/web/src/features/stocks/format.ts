@@ -1,6 +1,6 @@
-// Pure display rules of the stocks screens: snapshot field aliases, vi-VN numbers, the board's
-// colours (green up, red down, yellow unchanged, purple at the ceiling, cyan at the floor) and
-// the arrows against the week's and month's open.
+// Pure display rules of the stocks screens: vi-VN numbers, the board's colours (green up, red
+// down, yellow unchanged, purple at the ceiling, cyan at the floor), the arrows against the week's
+// and month's open, and a snapshot moved on by a live quote.
 import { type LiveQuoteEvent, MARKET_TIME_ZONE, type Snapshot } from '@staff/contracts';
 
 const NUMBER = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 2 });
@@ -68,43 +68,6 @@ export function direction(current: number | null, from: number | null): Directio
 /** Percent change from a base, or null. */
 export function changePercent(current: number | null, base: number | null): number | null {
   return current === null || base === null || base === 0 ? null : ((current - base) / base) * 100;
-}
-
-const num = (v: unknown): number | null => {
-  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-  return typeof n === 'number' && Number.isFinite(n) ? n : null;
-};
-
-/** A snapshot from any of the field aliases the spec lists (ticker/stock_ticker/symbol/code, current_price/price). */
-export function normaliseSnapshot(raw: unknown): Snapshot | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const r = raw as Record<string, unknown>;
-  const ticker = [r.ticker, r.stock_ticker, r.symbol, r.code].find((v) => typeof v === 'string' && v) as
-    | string
-    | undefined;
-  if (!ticker) return null;
-  const current = num(r.current_price) ?? num(r.price);
-  const prev = num(r.prev_close);
-  return {
-    ticker: ticker.toUpperCase(),
-    name: typeof r.name === 'string' ? r.name : '',
-    exchange: (typeof r.exchange === 'string' ? r.exchange : 'HOSE') as Snapshot['exchange'],
-    trading_date: typeof r.trading_date === 'string' ? r.trading_date : null,
-    open_price: num(r.open_price),
-    high_price: num(r.high_price),
-    low_price: num(r.low_price),
-    current_price: current,
-    volume: num(r.volume),
-    prev_close: prev,
-    week_open: num(r.week_open),
-    month_open: num(r.month_open),
-    live_as_of: typeof r.live_as_of === 'string' ? r.live_as_of : null,
-    ceiling: num(r.ceiling),
-    floor: num(r.floor),
-    change: num(r.change) ?? (current !== null && prev !== null ? current - prev : null),
-    change_percent: num(r.change_percent) ?? changePercent(current, prev),
-    is_holiday: r.is_holiday === true,
-  };
 }
 
 /** A snapshot updated by a live quote of its session. */

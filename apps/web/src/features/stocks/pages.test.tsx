@@ -78,6 +78,34 @@ describe('stock pages', { timeout: 20_000 }, () => {
     expect(api.callsTo('GET /api/stocks/prices/')[0]?.url.searchParams.get('ticker')).toBe('ACV');
   });
 
+  it('shows what failed on the stock page: a snapshot not in the contracts’ shape, the prices', async () => {
+    signIn();
+    fakeApi({
+      'GET /api/stocks/stocks/ACV/': () => jsonResponse(200, STOCK),
+      // The spec's aliases (code, price) are not what the server answers: an error, not a card.
+      'GET /api/stocks/snapshots/ACV/': () => jsonResponse(200, { code: 'ACV', price: 60_500 }),
+      'GET /api/stocks/prices/': () => jsonResponse(500, { detail: 'Server error.' }),
+    });
+    renderRoutes(stocksPages, '/stocks/ACV');
+    expect(await screen.findByText('Không tải được giá của mã ACV.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Không tải được giá đóng cửa.')).toBeTruthy();
+    expect(screen.getByText('Server error.')).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'ACV' })).toBeNull();
+    expect(screen.getByText(/Tổng Công ty Cảng hàng không Việt Nam - CTCP/)).toBeTruthy();
+  });
+
+  it('does not fall back to the ticker search when the stock call fails for another reason', async () => {
+    signIn();
+    const api = fakeApi({
+      'GET /api/stocks/stocks/ACV/': () => jsonResponse(503, { detail: 'Try later.' }),
+      'GET /api/stocks/stocks/': () => jsonResponse(200, [STOCK]),
+    });
+    renderRoutes(stocksPages, '/stocks/ACV');
+    expect(await screen.findByText('Không tải được thông tin mã ACV.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('Try later.')).toBeTruthy();
+    expect(api.callsTo('GET /api/stocks/stocks/')).toHaveLength(0);
+  });
+
   it('analyses a list: changes since yesterday, the week and the month, and equal-amount weights', async () => {
     signIn();
     fakeApi({
@@ -126,6 +154,14 @@ describe('stock pages', { timeout: 20_000 }, () => {
     fakeApi({ 'GET /api/stocks/watchlists/9/': () => jsonResponse(404, { detail: 'Not found.' }) });
     renderRoutes(stocksPages, '/watchlists/9/analysis');
     expect(await screen.findByText('Không tìm thấy danh mục này.', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('says the analysis could not load when the list fails for a reason other than not found', async () => {
+    signIn();
+    fakeApi({ 'GET /api/stocks/watchlists/9/': () => jsonResponse(500, { detail: 'Server error.' }) });
+    renderRoutes(stocksPages, '/watchlists/9/analysis');
+    expect(await screen.findByText('Không tải được phân tích.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText('Không tìm thấy danh mục này.')).toBeNull();
   });
 
   it('marks a holiday on the Watchlists grid', async () => {

@@ -62,7 +62,16 @@ function detail(id: number, name: string, tickers: string[], without: string[] =
   };
 }
 
-function setup(opts: { lists?: boolean; batchEmpty?: boolean; detailWithout?: string[] } = {}) {
+function setup(
+  opts: {
+    lists?: boolean;
+    batchEmpty?: boolean;
+    detailWithout?: string[];
+    /** Answers the batch snapshot call instead of the server's snapshots (undefined: the server's). */
+    batch?: () => Response | undefined;
+    listsAnswer?: () => Response;
+  } = {},
+) {
   signInAs('staff');
   let tickers = ['VNM', 'FPT', 'HPG'];
   // The list of lists carries each list's items without their snapshots (spec section 3).
@@ -76,7 +85,7 @@ function setup(opts: { lists?: boolean; batchEmpty?: boolean; detailWithout?: st
       : [summary(detail(1, 'Ngân hàng', tickers)), summary(detail(2, 'Công nghệ', []))];
   const api = fakeApi({
     'GET /api/users/profile/': () => jsonResponse(200, {}),
-    'GET /api/stocks/watchlists/': () => jsonResponse(200, lists),
+    'GET /api/stocks/watchlists/': () => opts.listsAnswer?.() ?? jsonResponse(200, lists),
     // As the server: a new list is the default when asked, or when it is the first; the old one loses it.
     'POST /api/stocks/watchlists/': (r) => {
       const body = JSON.parse(String(r.body)) as { name: string; is_default?: boolean };
@@ -90,6 +99,7 @@ function setup(opts: { lists?: boolean; batchEmpty?: boolean; detailWithout?: st
       jsonResponse(200, detail(1, 'Ngân hàng', tickers, opts.detailWithout)),
     'GET /api/stocks/watchlists/2/': () => jsonResponse(200, detail(2, 'Công nghệ', [])),
     'GET /api/stocks/snapshots/': (r) =>
+      opts.batch?.() ??
       jsonResponse(
         200,
         opts.batchEmpty
@@ -97,7 +107,7 @@ function setup(opts: { lists?: boolean; batchEmpty?: boolean; detailWithout?: st
           : SNAPSHOTS.filter((s) => (r.url.searchParams.get('tickers') ?? '').split(',').includes(s.ticker)),
       ),
     'GET /api/stocks/snapshots/HPG/': () =>
-      jsonResponse(200, { symbol: 'HPG', price: 27_000, prev_close: 26_500 }),
+      jsonResponse(200, snap('HPG', { current_price: 27_000, prev_close: 26_500 })),
     'GET /api/stocks/stocks/': () =>
       jsonResponse(200, [
         {
@@ -116,7 +126,7 @@ function setup(opts: { lists?: boolean; batchEmpty?: boolean; detailWithout?: st
       if (tickers.includes(ticker))
         return jsonResponse(400, { ticker: [`${ticker} is already in this list.`] });
       tickers = [...tickers, ticker];
-      return jsonResponse(201, {});
+      return jsonResponse(201, detail(1, 'Ngân hàng', [ticker], [ticker]).items[0]);
     },
     'POST /api/stocks/watchlists/1/remove_item/': (r) => {
       const { ticker } = JSON.parse(String(r.body)) as { ticker: string };
@@ -326,5 +336,41 @@ describe('single snapshot fallback', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(card('HPG')).getByTestId('price').textContent).toBe('27.000'));
     expect(api.callsTo('GET /api/stocks/snapshots/HPG/')).toHaveLength(1);
     expect(api.callsTo('GET /api/stocks/snapshots/VNM/')).toHaveLength(0);
+  });
+});
+
+describe('load errors', { timeout: 20_000 }, () => {
+  it('shows an error, not cards, when the snapshots do not match the contracts (the spec’s aliases)', async () => {
+    // symbol/price are the spec's old aliases; the server answers ticker/current_price only.
+    setup({ batch: () => jsonResponse(200, [{ symbol: 'VNM', price: 65_000, prev_close: 64_100 }]) });
+    renderRoutes(stocksPages, '/stocks');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(within(alert).getByText("Could not load this list's items.")).toBeTruthy();
+    expect(screen.queryByRole('article')).toBeNull();
+    expect(screen.queryByText('No items')).toBeNull();
+  });
+
+  it('says the server’s reason when the snapshots fail, and tries again', async () => {
+    let failing = true;
+    const api = setup({
+      batch: () => (failing ? jsonResponse(503, { detail: 'Market data is unavailable.' }) : undefined),
+    });
+    renderRoutes(stocksPages, '/stocks');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(within(alert).getByText('Market data is unavailable.')).toBeTruthy();
+    // A failed batch is an error, not "nothing": no per-ticker fallback.
+    expect(api.callsTo('GET /api/stocks/snapshots/VNM/')).toHaveLength(0);
+    failing = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('article', { name: 'VNM' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says when the lists cannot load', async () => {
+    setup({ listsAnswer: () => jsonResponse(500, { detail: 'Server error.' }) });
+    renderRoutes(stocksPages, '/stocks');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(within(alert).getByText('Could not load your watchlists.')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Your lists' })).toBeNull();
   });
 });

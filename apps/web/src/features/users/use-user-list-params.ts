@@ -5,7 +5,7 @@ import {
   changeUserListParams,
   parseUserListParams,
   type UserListParams,
-  userListSearchParams,
+  userListQuery,
 } from './user-list-params';
 
 export type ChangeUserListParams = (change: Partial<UserListParams>, options?: { replace?: boolean }) => void;
@@ -16,7 +16,8 @@ export function useUserListParams(): [UserListParams, ChangeUserListParams] {
   const change = useCallback<ChangeUserListParams>(
     (next, options) =>
       setSearchParams(
-        (current) => userListSearchParams(changeUserListParams(parseUserListParams(current), next)),
+        (current) =>
+          userListQuery(changeUserListParams(parseUserListParams(current), next), { omitDefaults: true }),
         { replace: options?.replace ?? false },
       ),
     [setSearchParams],

@@ -5,7 +5,7 @@ import {
   orderingDirection,
   parseUserListParams,
   toggleOrdering,
-  userListSearchParams,
+  userListQuery,
 } from './user-list-params';
 
 const parse = (query: string) => parseUserListParams(new URLSearchParams(query));
@@ -47,27 +47,42 @@ describe('parseUserListParams', () => {
     ['is_active=yes', { is_active: null }],
     ['ordering=password', { ordering: 'last_name' }],
     ['ordering=--email', { ordering: 'last_name' }],
+    ['ordering=-', { ordering: 'last_name' }],
+    ['page_size=', { page_size: 10 }],
   ])('falls back to the default for a bad value: %s', (query, expected) => {
     expect(parse(query)).toEqual({ ...DEFAULT_USER_LIST_PARAMS, ...expected });
   });
 });
 
-describe('userListSearchParams', () => {
-  it('leaves defaults out and round-trips through parsing', () => {
-    expect(userListSearchParams(DEFAULT_USER_LIST_PARAMS).toString()).toBe('');
-    const state = {
-      page: 4,
-      page_size: 20,
-      search: 'lan',
-      role: 'staff' as const,
-      is_active: true,
-      ordering: '-last_name' as const,
-    };
-    const query = userListSearchParams(state);
+describe('userListQuery', () => {
+  const state = {
+    page: 4,
+    page_size: 20,
+    search: 'lan',
+    role: 'staff' as const,
+    is_active: true,
+    ordering: '-last_name' as const,
+  };
+
+  it('leaves defaults out of the URL and round-trips through parsing', () => {
+    expect(userListQuery(DEFAULT_USER_LIST_PARAMS, { omitDefaults: true }).toString()).toBe('');
+    const query = userListQuery(state, { omitDefaults: true });
     expect(query.toString()).toBe(
-      'search=lan&role=staff&is_active=true&ordering=-last_name&page_size=20&page=4',
+      'search=lan&role=staff&is_active=true&ordering=-last_name&page=4&page_size=20',
     );
     expect(parseUserListParams(query)).toEqual(state);
+    expect(
+      userListQuery({ ...state, ordering: 'last_name', page: 1 }, { omitDefaults: true }).toString(),
+    ).toBe('search=lan&role=staff&is_active=true&page_size=20');
+  });
+
+  it('spells the ordering, page and size out for the API, and leaves empty filters out of both', () => {
+    expect(userListQuery(DEFAULT_USER_LIST_PARAMS, { omitDefaults: false }).toString()).toBe(
+      'ordering=last_name&page=1&page_size=10',
+    );
+    expect(userListQuery(state, { omitDefaults: false }).toString()).toBe(
+      userListQuery(state, { omitDefaults: true }).toString(),
+    );
   });
 });
 

@@ -1,17 +1,19 @@
 // The user list's state lives in the URL query (page, page_size, search, role, is_active, ordering)
-// so a reload and the browser's Back button keep it. Parsing is lenient: a bad value falls back to
-// its default instead of failing the page.
+// so a reload and the browser's Back button keep it. Each parameter is read with the contracts'
+// own rule for it (UserListQuery, the one the server validates with), but leniently: a value the
+// rule refuses falls back to its default instead of failing the page.
 import {
-  ROLES,
+  formatUserOrdering,
+  parseUserOrdering,
   type Role,
   USER_DEFAULT_ORDERING,
   USER_DEFAULT_PAGE_SIZE,
-  USER_ORDERING_FIELDS,
-  USER_PAGE_SIZES,
+  USER_SEARCH_MAX_LENGTH,
+  UserListQuery,
+  type UserOrdering,
   type UserOrderingField,
 } from '@staff/contracts';
-
-export type UserOrdering = UserOrderingField | `-${UserOrderingField}`;
+import type { z } from 'zod';
 
 export interface UserListParams {
   page: number;
@@ -32,47 +34,53 @@ export const DEFAULT_USER_LIST_PARAMS: UserListParams = {
   ordering: USER_DEFAULT_ORDERING,
 };
 
-const SEARCH_MAX_LENGTH = 200;
+const QUERY = UserListQuery.shape;
 
-function isOrdering(value: string): value is UserOrdering {
-  const field = value.startsWith('-') ? value.slice(1) : value;
-  return (USER_ORDERING_FIELDS as readonly string[]).includes(field);
-}
-
-function positiveInt(value: string | null): number | null {
-  if (value === null || !/^\s*\d+\s*$/.test(value)) return null;
-  const n = Number(value);
-  return n >= 1 && Number.isSafeInteger(n) ? n : null;
+/** A query parameter as its contract rule reads it, or `fallback` when the rule refuses it. */
+function read<S extends z.ZodType, F>(
+  rule: S,
+  value: string | null,
+  fallback: F,
+): Exclude<z.output<S>, undefined> | F {
+  const result = rule.safeParse(value ?? undefined);
+  return result.success && result.data !== undefined
+    ? (result.data as Exclude<z.output<S>, undefined>)
+    : fallback;
 }
 
 export function parseUserListParams(params: URLSearchParams): UserListParams {
-  const pageSize = positiveInt(params.get('page_size'));
-  const role = params.get('role');
-  const active = params.get('is_active');
-  const ordering = params.get('ordering') ?? '';
   return {
-    page: positiveInt(params.get('page')) ?? 1,
-    page_size:
-      pageSize !== null && (USER_PAGE_SIZES as readonly number[]).includes(pageSize)
-        ? pageSize
-        : USER_DEFAULT_PAGE_SIZE,
-    search: (params.get('search') ?? '').trim().slice(0, SEARCH_MAX_LENGTH),
-    role: (ROLES as readonly string[]).includes(role ?? '') ? (role as Role) : null,
-    is_active: active === 'true' ? true : active === 'false' ? false : null,
-    ordering: isOrdering(ordering) ? ordering : USER_DEFAULT_ORDERING,
+    page: read(QUERY.page, params.get('page'), DEFAULT_USER_LIST_PARAMS.page),
+    page_size: read(QUERY.page_size, params.get('page_size'), DEFAULT_USER_LIST_PARAMS.page_size),
+    // Cut rather than refused: an over-long search in an old link still searches.
+    search: (params.get('search') ?? '').trim().slice(0, USER_SEARCH_MAX_LENGTH),
+    role: read(QUERY.role, params.get('role'), null),
+    is_active: read(QUERY.is_active, params.get('is_active'), null),
+    ordering: read(QUERY.ordering, params.get('ordering'), DEFAULT_USER_LIST_PARAMS.ordering),
   };
 }
 
-/** The URL query for `state`; defaults are left out so the plain list has a plain URL. */
-export function userListSearchParams(state: UserListParams): URLSearchParams {
-  const params = new URLSearchParams();
-  if (state.search) params.set('search', state.search);
-  if (state.role) params.set('role', state.role);
-  if (state.is_active !== null) params.set('is_active', String(state.is_active));
-  if (state.ordering !== USER_DEFAULT_ORDERING) params.set('ordering', state.ordering);
-  if (state.page_size !== USER_DEFAULT_PAGE_SIZE) params.set('page_size', String(state.page_size));
-  if (state.page !== 1) params.set('page', String(state.page));
-  return params;
+/**
+ * The list's query, for the page's URL and for the API call alike. They differ in one thing, on
+ * purpose: the URL leaves out parameters at their defaults (`omitDefaults`), so the plain list has
+ * the plain address /admin/users; the API call spells out the ordering, page and page size, so the
+ * rows are exactly the ones the screen says it shows (sorted as its headers say, and the page
+ * count computed from its own page size) without relying on the server's defaults matching.
+ */
+export function userListQuery(
+  state: UserListParams,
+  { omitDefaults }: { omitDefaults: boolean },
+): URLSearchParams {
+  const query = new URLSearchParams();
+  if (state.search) query.set('search', state.search);
+  if (state.role) query.set('role', state.role);
+  if (state.is_active !== null) query.set('is_active', String(state.is_active));
+  const keep = <K extends 'ordering' | 'page' | 'page_size'>(key: K) =>
+    !omitDefaults || state[key] !== DEFAULT_USER_LIST_PARAMS[key];
+  if (keep('ordering')) query.set('ordering', state.ordering);
+  if (keep('page')) query.set('page', String(state.page));
+  if (keep('page_size')) query.set('page_size', String(state.page_size));
+  return query;
 }
 
 /**
@@ -92,15 +100,15 @@ export function changeUserListParams(state: UserListParams, change: Partial<User
 
 /** Clicking a column header: the same column toggles ascending/descending, another sorts ascending. */
 export function toggleOrdering(current: UserOrdering, field: UserOrderingField): UserOrdering {
-  if (current === field) return `-${field}`;
-  return field;
+  const now = parseUserOrdering(current);
+  return formatUserOrdering({ field, descending: now?.field === field && !now.descending });
 }
 
 export function orderingDirection(
   current: UserOrdering,
   field: UserOrderingField,
 ): 'ascending' | 'descending' | null {
-  if (current === field) return 'ascending';
-  if (current === `-${field}`) return 'descending';
-  return null;
+  const now = parseUserOrdering(current);
+  if (now?.field !== field) return null;
+  return now.descending ? 'descending' : 'ascending';
 }

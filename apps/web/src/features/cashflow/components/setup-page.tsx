@@ -140,7 +140,7 @@ export function SetupPage() {
                   onSelect={(user) =>
                     update(index, {
                       user,
-                      name: user && row.name.trim() === '' ? user.name : row.name,
+                      name: user && row.name.trim() === '' ? user.display_name : row.name,
                     })
                   }
                 />

@@ -29,7 +29,7 @@ export function UserPicker({
     return (
       <Group gap="xs" wrap="nowrap">
         <Text size="sm" style={{ flex: 1 }} truncate>
-          Người dùng: <b>{selected.name}</b>
+          Người dùng: <b>{selected.display_name}</b>
         </Text>
         <Button size="compact-sm" variant="subtle" onClick={() => onSelect(null)}>
           Xóa
@@ -70,7 +70,7 @@ export function UserPicker({
                 setText('');
               }}
             >
-              {user.name}
+              {user.display_name}
             </UnstyledButton>
           ))}
         </Paper>

@@ -5,7 +5,9 @@ import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageLoader } from '../../../components/page-loader';
+import { ApiError } from '../../../lib/api-client';
 import { type CardItem, useCards } from '../api';
 import { changePercent, formatNumber, formatPercent, withLiveQuote } from '../format';
 import { useLiveQuotes } from '../live';
@@ -72,7 +74,15 @@ export function WatchlistAnalysisPage() {
         <Title order={1} size="h2">
           Phân tích
         </Title>
-        <Text c="dimmed">Không tìm thấy danh mục này.</Text>
+        {cards.error instanceof ApiError && cards.error.status === 404 ? (
+          <Text c="dimmed">Không tìm thấy danh mục này.</Text>
+        ) : (
+          <LoadErrorAlert
+            title="Không tải được phân tích."
+            error={cards.error}
+            onRetry={() => cards.refetch()}
+          />
+        )}
         <Anchor component={Link} to="/stocks">
           ← Watchlists
         </Anchor>

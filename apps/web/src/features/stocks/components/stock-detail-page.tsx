@@ -4,6 +4,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { normaliseTicker } from '@staff/contracts';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { usePrices, useSnapshot, useStock } from '../api';
 import { withLiveQuote } from '../format';
@@ -28,6 +29,23 @@ export function StockDetailPage() {
   const live = useLiveQuotes([ticker])[ticker];
 
   if (stock.isPending) return <PageLoader />;
+  if (stock.isError) {
+    return (
+      <Stack>
+        <Anchor component={Link} to="/stocks" size="sm">
+          ← Watchlists
+        </Anchor>
+        <Title order={1} size="h2">
+          {ticker}
+        </Title>
+        <LoadErrorAlert
+          title={`Không tải được thông tin mã ${ticker}.`}
+          error={stock.error}
+          onRetry={() => stock.refetch()}
+        />
+      </Stack>
+    );
+  }
   const s = stock.data;
   const snap = snapshot.data && live ? withLiveQuote(snapshot.data, live) : (snapshot.data ?? null);
   return (
@@ -52,13 +70,21 @@ export function StockDetailPage() {
       {s ? (
         <>
           <div style={{ maxWidth: 420 }}>
-            <StockCard
-              ticker={s.ticker}
-              name={s.name}
-              exchange={s.exchange.code}
-              snapshot={snap}
-              link={false}
-            />
+            {snapshot.isError ? (
+              <LoadErrorAlert
+                title={`Không tải được giá của mã ${ticker}.`}
+                error={snapshot.error}
+                onRetry={() => snapshot.refetch()}
+              />
+            ) : (
+              <StockCard
+                ticker={s.ticker}
+                name={s.name}
+                exchange={s.exchange.code}
+                snapshot={snap}
+                link={false}
+              />
+            )}
           </div>
           <Group justify="space-between">
             <Title order={2} size="h4">
@@ -74,7 +100,17 @@ export function StockDetailPage() {
               ]}
             />
           </Group>
-          {prices.isPending ? <PageLoader /> : <PriceChart bars={prices.data ?? []} />}
+          {prices.isPending ? (
+            <PageLoader />
+          ) : prices.isError ? (
+            <LoadErrorAlert
+              title="Không tải được giá đóng cửa."
+              error={prices.error}
+              onRetry={() => prices.refetch()}
+            />
+          ) : (
+            <PriceChart bars={prices.data} />
+          )}
         </>
       ) : null}
     </Stack>

@@ -29,6 +29,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { ApiError } from '../../../lib/api-client';
 import {
   addItem,
@@ -205,6 +206,7 @@ function AddTicker({ list, onAdded }: { list: Watchlist | null; onAdded: () => v
               </Group>
             )}
             rightSection={search.isFetching ? <Loader size="xs" /> : null}
+            error={search.isError ? 'Could not search tickers.' : undefined}
             style={{ flex: 1 }}
           />
           <Button type="submit" loading={busy}>
@@ -251,7 +253,15 @@ export function WatchlistsPage() {
             <Stack>
               <CreateWatchlist onCreated={(id) => setSelectedId(id)} />
               {lists.isPending ? <Loader size="sm" aria-label="Loading lists" /> : null}
-              <YourLists lists={all} selected={selected?.id ?? null} onSelect={setSelectedId} />
+              {lists.isError ? (
+                <LoadErrorAlert
+                  title="Could not load your watchlists."
+                  error={lists.error}
+                  onRetry={() => lists.refetch()}
+                />
+              ) : (
+                <YourLists lists={all} selected={selected?.id ?? null} onSelect={setSelectedId} />
+              )}
               {selected ? (
                 <Anchor component={Link} to={`/watchlists/${selected.id}/analysis`}>
                   Phân tích
@@ -281,10 +291,17 @@ export function WatchlistsPage() {
               ) : null}
               {cards.isFetching ? <Loader size="xs" aria-label="Loading items" /> : null}
             </Group>
-            {selected && !cards.isPending && items.length === 0 ? (
+            {cards.isError ? (
+              <LoadErrorAlert
+                title="Could not load this list's items."
+                error={cards.error}
+                onRetry={() => cards.refetch()}
+              />
+            ) : null}
+            {selected && cards.isSuccess && items.length === 0 ? (
               <Text c="dimmed">{STOCK_MESSAGES.noItems}</Text>
             ) : null}
-            {!selected && !lists.isPending ? <Text c="dimmed">{STOCK_MESSAGES.noItems}</Text> : null}
+            {!selected && lists.isSuccess ? <Text c="dimmed">{STOCK_MESSAGES.noItems}</Text> : null}
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
               {items.map((c) => {
                 const quote = live[c.ticker];

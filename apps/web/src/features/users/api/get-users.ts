@@ -3,7 +3,7 @@ import { UserPage } from '@staff/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { fetchPageOrLast } from '../../../lib/fetch-page-or-last';
-import type { UserListParams } from '../user-list-params';
+import { type UserListParams, userListQuery } from '../user-list-params';
 import { adminUserKeys, USERS_PATH } from './user-keys';
 
 export interface UserListPage extends UserPage {
@@ -11,19 +11,11 @@ export interface UserListPage extends UserPage {
   page: number;
 }
 
-export function userListQueryString(params: UserListParams): string {
-  const query = new URLSearchParams();
-  if (params.search) query.set('search', params.search);
-  if (params.role) query.set('role', params.role);
-  if (params.is_active !== null) query.set('is_active', String(params.is_active));
-  query.set('ordering', params.ordering);
-  query.set('page', String(params.page));
-  query.set('page_size', String(params.page_size));
-  return query.toString();
-}
-
 function getPage(params: UserListParams, signal?: AbortSignal): Promise<UserPage> {
-  return api.get(`${USERS_PATH}?${userListQueryString(params)}`, { schema: UserPage, signal });
+  return api.get(`${USERS_PATH}?${userListQuery(params, { omitDefaults: false })}`, {
+    schema: UserPage,
+    signal,
+  });
 }
 
 /**

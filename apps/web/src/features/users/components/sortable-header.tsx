@@ -1,8 +1,8 @@
 // A column header that sorts the list: the same column again flips the direction.
 import { Group, Table, UnstyledButton } from '@mantine/core';
-import type { UserOrderingField } from '@staff/contracts';
+import type { UserOrdering, UserOrderingField } from '@staff/contracts';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
-import { orderingDirection, type UserOrdering } from '../user-list-params';
+import { orderingDirection } from '../user-list-params';
 import classes from './users-table.module.css';
 
 interface SortableHeaderProps {

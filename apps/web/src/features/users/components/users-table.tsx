@@ -1,11 +1,10 @@
 // The user list's table: sortable headers, role and status badges, edit and delete per row.
 // Gender is left to the form so the table fits a laptop screen without scrolling.
 import { ActionIcon, Badge, Group, Skeleton, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import type { User, UserOrderingField } from '@staff/contracts';
+import type { User, UserOrdering, UserOrderingField } from '@staff/contracts';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ROLE_COLORS, roleLabel } from '../user-labels';
-import type { UserOrdering } from '../user-list-params';
 import { SortableHeader } from './sortable-header';
 import classes from './users-table.module.css';
 
