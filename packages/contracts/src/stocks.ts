@@ -141,10 +141,8 @@ export const TickerPathParams = z.object({ ticker: z.string().transform(normalis
 /**
  * One ticker's snapshot, exactly as GET /stocks/snapshots/ (a plain array of these) and
  * GET /stocks/snapshots/{ticker}/ answer it: the server serialises through this schema, so no other
- * field ever leaves it. The spec's aliases (section 3: the ticker "also accepted as stock_ticker,
- * symbol, code", "current_price (or price)") described an older server's varying answers; this
- * server answers `ticker` and `current_price` only, and the web reads this schema as it is
- * (decision 0015, "Snapshots have one shape").
+ * field ever leaves it. Readers use `SnapshotAnswer` / `SnapshotListAnswer`, which also take the
+ * specification's other spellings.
  */
 export const Snapshot = z.object({
   ticker: z.string(),
@@ -173,6 +171,39 @@ export const Snapshot = z.object({
 });
 export type Snapshot = z.infer<typeof Snapshot>;
 export const SnapshotList = z.array(Snapshot);
+
+/** The specification's other names for a snapshot's fields (staff-app.md §3), first found wins. */
+export const SNAPSHOT_FIELD_ALIASES = {
+  ticker: ['stock_ticker', 'symbol', 'code'],
+  current_price: ['price'],
+} as const;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A snapshot under any of the specification's field names, with the canonical names filled in. */
+export function canonicalSnapshotFields(raw: unknown): unknown {
+  if (!isRecord(raw)) return raw;
+  const out = { ...raw };
+  for (const [field, aliases] of Object.entries(SNAPSHOT_FIELD_ALIASES)) {
+    if (out[field] !== undefined) continue;
+    const alias = aliases.find((name) => out[name] !== undefined);
+    if (alias) out[field] = out[alias];
+  }
+  return out;
+}
+
+/**
+ * How a reader takes a snapshot answer: the fields under any of the specification's aliases
+ * ("ticker (also accepted as stock_ticker, symbol, code)", "current_price (or price)"), read into
+ * `Snapshot`. The aliases live here, in the one description of the shape, not in each screen.
+ */
+export const SnapshotAnswer = z.preprocess(canonicalSnapshotFields, Snapshot);
+/** A snapshots answer as the specification allows it: an array, or an object with `results`. */
+export const SnapshotListAnswer = z.preprocess(
+  (raw) => (isRecord(raw) && Array.isArray(raw.results) ? raw.results : raw),
+  z.array(SnapshotAnswer),
+);
 
 export const TickersQuery = z.object({ tickers: TickerListParam });
 export type TickersQuery = z.infer<typeof TickersQuery>;

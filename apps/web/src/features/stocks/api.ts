@@ -1,12 +1,13 @@
 // The stocks calls (spec section 7, Stocks) as TanStack Query hooks; keys start with stockKeys.all.
-// Every answer is read with its contracts schema (the one the server serialises with); a failed
-// call or an answer that does not match rejects, and the screen shows it.
+// Every answer is read with its contracts schema (snapshots with the spec's field aliases, which the
+// contracts describe); a failed call or an answer that does not match rejects, and the screen shows it.
 import {
   type AddItemInput,
   type ExchangeCode,
   PriceRecordList,
-  Snapshot,
-  SnapshotList,
+  type Snapshot,
+  SnapshotAnswer,
+  SnapshotListAnswer,
   Stock,
   StockList,
   type WatchlistCreateInput,
@@ -52,7 +53,7 @@ async function unlessNotFound<T>(request: Promise<T>): Promise<T | null> {
 export async function fetchSnapshots(tickers: string[], signal?: AbortSignal): Promise<Snapshot[]> {
   if (tickers.length === 0) return [];
   return api.get(`${STOCKS_API}snapshots/?tickers=${encodeURIComponent(tickers.join(','))}`, {
-    schema: SnapshotList,
+    schema: SnapshotListAnswer,
     signal,
   });
 }
@@ -60,7 +61,7 @@ export async function fetchSnapshots(tickers: string[], signal?: AbortSignal): P
 /** GET /stocks/snapshots/{ticker}/: null for a ticker the server does not know. */
 export function fetchSnapshot(ticker: string, signal?: AbortSignal): Promise<Snapshot | null> {
   return unlessNotFound(
-    api.get(`${STOCKS_API}snapshots/${encodeURIComponent(ticker)}/`, { schema: Snapshot, signal }),
+    api.get(`${STOCKS_API}snapshots/${encodeURIComponent(ticker)}/`, { schema: SnapshotAnswer, signal }),
   );
 }
 

@@ -82,7 +82,7 @@ describe('stock pages', { timeout: 20_000 }, () => {
     signIn();
     fakeApi({
       'GET /api/stocks/stocks/ACV/': () => jsonResponse(200, STOCK),
-      // The spec's aliases (code, price) are not what the server answers: an error, not a card.
+      // Only a ticker and a price, under the spec's aliases: not a whole snapshot, so an error, not a card.
       'GET /api/stocks/snapshots/ACV/': () => jsonResponse(200, { code: 'ACV', price: 60_500 }),
       'GET /api/stocks/prices/': () => jsonResponse(500, { detail: 'Server error.' }),
     });

@@ -340,8 +340,17 @@ describe('single snapshot fallback', { timeout: 20_000 }, () => {
 });
 
 describe('load errors', { timeout: 20_000 }, () => {
-  it('shows an error, not cards, when the snapshots do not match the contracts (the spec’s aliases)', async () => {
-    // symbol/price are the spec's old aliases; the server answers ticker/current_price only.
+  it('reads the spec’s aliases (symbol, price) and an object with results', async () => {
+    const { ticker, current_price, ...rest } = snap('VNM', { current_price: 65_000 });
+    setup({
+      batch: () => jsonResponse(200, { results: [{ ...rest, symbol: ticker, price: current_price }] }),
+    });
+    renderRoutes(stocksPages, '/stocks');
+    await screen.findByRole('article', { name: 'VNM' }, { timeout: 5000 });
+    await waitFor(() => expect(within(card('VNM')).getByTestId('price').textContent).toBe('65.000'));
+  });
+
+  it('shows an error, not cards, when the snapshots do not match the contracts', async () => {
     setup({ batch: () => jsonResponse(200, [{ symbol: 'VNM', price: 65_000, prev_close: 64_100 }]) });
     renderRoutes(stocksPages, '/stocks');
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
