@@ -15,8 +15,8 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import * as bench from './lib.mjs';
 
-const { userSearchText } = await import(bench.apiSource('modules/accounts/repo.ts'));
-const { hashPassword } = await import(bench.apiSource('modules/accounts/passwords.ts'));
+const { userSearchText } = await import(bench.apiSource('modules/users/index.ts'));
+const { hashPassword } = await import(bench.apiSource('modules/accounts/index.ts'));
 
 const USERS = Number(process.env.USERS ?? 100_000);
 const RUNS = Number(process.env.RUNS ?? 200);

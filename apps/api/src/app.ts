@@ -23,9 +23,13 @@ import { registerPublicUrl } from './http/public-url';
 import { createRateLimiter } from './http/rate-limit';
 import { registerStatic } from './http/static';
 import { registerUnreadBodyDrain } from './http/unread-bodies';
-import { registerAccountsRoutes } from './modules/accounts/routes';
-import { type AccountsService, createAccountsService } from './modules/accounts/service';
-import { createTokenSigner } from './modules/accounts/tokens';
+import {
+  type AccountsService,
+  createAccountsService,
+  createTokenSigner,
+  passwordRules,
+  registerAccountsRoutes,
+} from './modules/accounts/index';
 import { registerAuditRoutes } from './modules/audit/routes';
 import { createAuditService } from './modules/audit/service';
 import { registerCashflowRoutes } from './modules/cashflow/routes';
@@ -33,8 +37,7 @@ import { createCashflowService } from './modules/cashflow/service';
 import { createDiaryService, registerDiaryRoutes } from './modules/diary/index';
 import { createForexService, registerForexRoutes } from './modules/forex/index';
 import { registerStocksRoutes } from './modules/stocks/routes';
-import { registerUsersRoutes } from './modules/users/routes';
-import { createUsersService } from './modules/users/service';
+import { createUsersService, registerUsersRoutes } from './modules/users/index';
 
 export interface AppDeps {
   config: Config;
@@ -160,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signedInBeforePasswordChange: requireUser(undefined, { beforePasswordChange: true }),
   });
   registerUsersRoutes(app, {
-    users: createUsersService({ db, now }),
+    users: createUsersService({ db, now, passwords: passwordRules, endSignIns: accounts.endSignIns }),
     admins: requireUser(MODULE_ROLES.users),
     gameHosts: requireUser(MODULE_ROLES.cashflow),
   });

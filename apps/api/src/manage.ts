@@ -10,9 +10,7 @@ import { BACKUP_USAGE, backupCommand } from './db/backup';
 import { createDb, migrateToLatest } from './db/index';
 import { ApiError } from './http/errors';
 import { createRateLimiter } from './http/rate-limit';
-import { generatePassword } from './modules/accounts/passwords';
-import { createAccountsService } from './modules/accounts/service';
-import { createTokenSigner } from './modules/accounts/tokens';
+import { createAccountsService, createTokenSigner, generatePassword } from './modules/accounts/index';
 import { IMPORT_FOREX_USAGE, importForexCommand } from './modules/forex/index';
 
 const USAGE = `Usage: npm run manage -- <command> [options]

@@ -26,7 +26,7 @@ export interface UsersTable {
   last_login_at: NullableInstant;
   /**
    * E-mail, names and phone folded for accent-insensitive search (see
-   * userSearchText in modules/accounts/repo.ts); every write keeps it current.
+   * userSearchText in modules/users/repo.ts, the table's one writer); every write keeps it current.
    */
   search: string;
   /** Set for a generated first password: every route but the password change answers 403 until it is replaced. */

@@ -4,8 +4,8 @@
 // volume; `signedInRoles` gives one signed-in user of each role.
 // Test-only; nothing in the app imports it. See README.md next to it.
 import type { Role } from '@staff/contracts';
-import { hashPassword } from '../modules/accounts/passwords';
-import { createUsersRepo, type NewUser } from '../modules/users/repo';
+import { hashPassword } from '../modules/accounts/index';
+import { createUserRecords, type NewUser } from '../modules/users/index';
 import { bearer, signIn, type TestApp } from './harness';
 
 /** A signed-in user: its id, email and the headers that carry its access token. */
@@ -56,11 +56,11 @@ export type SeedUser = Partial<NewUser> & { email: string };
 export async function seedUsers(t: TestApp, users: SeedUser[]): Promise<number[]> {
   seedHash ??= hashPassword(SEED_PASSWORD);
   const passwordHash = await seedHash;
-  const repo = createUsersRepo(t.db);
+  const records = createUserRecords(t.db);
   const ids: number[] = [];
   for (const u of users) {
     ids.push(
-      await repo.insertUser(
+      await records.insertUser(
         {
           passwordHash,
           firstName: '',

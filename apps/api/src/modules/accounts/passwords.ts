@@ -78,6 +78,16 @@ export function isCommonPassword(password: string): boolean {
   return commonPasswords.has(password.trim().toLowerCase());
 }
 
+/**
+ * The rules user administration applies when an administrator or an import sets a password:
+ * this hash, and a common password refused with its message. app.ts hands them to the users
+ * service, which cannot import accounts (accounts uses its rows).
+ */
+export const passwordRules = {
+  hash: hashPassword,
+  refusal: (password: string): string | null => (isCommonPassword(password) ? COMMON_PASSWORD_MESSAGE : null),
+};
+
 function loadCommonPasswords(): Set<string> {
   const { dictionary } = require('@zxcvbn-ts/language-common') as CommonLanguagePackage;
   return new Set(dictionary['passwords-common'].map((p) => String(p).toLowerCase()));

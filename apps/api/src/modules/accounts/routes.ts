@@ -24,7 +24,7 @@ import { currentAuth } from '../../http/auth';
 import { fieldError, readingMultipart } from '../../http/errors';
 import { refuseNullCharacters } from '../../http/null-characters';
 import { publicOrigin } from '../../http/public-url';
-import { presentUser } from './presenter';
+import { presentUser } from '../users/index';
 import type { AccountsService } from './service';
 
 const errors = { 400: ValidationErrors, 401: ErrorDetail, 429: ErrorDetail };

@@ -25,7 +25,8 @@ import {
   signInDelaySeconds,
   TIERS,
 } from '../../http/rate-limit';
-import { COMMAND_LINE, recordAuditEvent } from '../audit/record';
+import { COMMAND_LINE, recordAuditEvent } from '../audit/index';
+import { createUserRecords, type UserRow } from '../users/index';
 import { reencodeAvatar, removeAvatar, storeAvatar } from './avatar';
 import {
   COMMON_PASSWORD_MESSAGE,
@@ -36,7 +37,7 @@ import {
   needsRehash,
   verifyPassword,
 } from './passwords';
-import { createAccountsRepo, type UserRow } from './repo';
+import { createAccountsRepo } from './repo';
 import { hashToken, type TokenSigner } from './tokens';
 
 /**
@@ -85,6 +86,7 @@ export function createAccountsService(deps: AccountsDeps) {
   const { db, signer, limiter, now } = deps;
   const delay = deps.delay ?? ((ms: number) => sleep(ms));
   const repo = createAccountsRepo(db);
+  const people = createUserRecords(db);
 
   /**
    * Counts one sign-in attempt against a tier before any password is verified, and refuses it
@@ -97,7 +99,7 @@ export function createAccountsService(deps: AccountsDeps) {
     const refusals = { name: `${tier.name}:refused`, limit: 0, windowSeconds: tier.windowSeconds };
     await db.transaction().execute(async (tx) => {
       if ((await limiter.count(refusals, subject, tx)).count !== 1) return;
-      const target = await createAccountsRepo(tx).findUserWithHashByEmail(email);
+      const target = await createUserRecords(tx).findUserWithHashByEmail(email);
       await recordAuditEvent(
         tx,
         { actor: null, ip },
@@ -173,7 +175,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const wait = signInDelaySeconds(Math.max(0, accountWide.count - 1));
       if (wait > 0) await delay(wait * 1000);
 
-      const found = await repo.findUserWithHashByEmail(key);
+      const found = await people.findUserWithHashByEmail(key);
       const passwordOk = await verifyPassword(password, found?.password_hash ?? (await decoyPasswordHash()));
       if (!found || !passwordOk || !toBool(found.is_active)) {
         throw new ApiError(401, { detail: SIGN_IN_FAILED, code: 'no_active_account' });
@@ -182,7 +184,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const { password_hash: storedHash, ...user } = found;
       if (needsRehash(storedHash)) {
         // Old scrypt hashes (or weaker Argon2 parameters) are replaced while the password is at hand.
-        await repo.replacePasswordHash(user.id, storedHash, await hashPassword(password));
+        await people.replacePasswordHash(user.id, storedHash, await hashPassword(password));
       }
       // A sign-in is a session row; its tokens carry its id as `fam`.
       const family = randomUUID();
@@ -195,7 +197,7 @@ export function createAccountsService(deps: AccountsDeps) {
         });
         return issueTokens(user.id, family, tx);
       });
-      await repo.touchLastLogin(user.id, now());
+      await people.touchLastLogin(user.id, now());
       return { ...tokens, user };
     },
 
@@ -224,7 +226,7 @@ export function createAccountsService(deps: AccountsDeps) {
         }
         throw tokenNotValid('Token has already been rotated');
       }
-      const user = await repo.findUserById(stored.user_id);
+      const user = await people.findUser(stored.user_id);
       if (!user || !toBool(user.is_active)) {
         await repo.revokeFamily(stored.family_id, at);
         throw tokenNotValid('User is inactive');
@@ -249,6 +251,15 @@ export function createAccountsService(deps: AccountsDeps) {
       }
     },
 
+    /**
+     * The user and whether the sign-in `family` still stands, in one indexed read (decision 0013):
+     * undefined when the user is gone; `sessionRevoked` when the sign-in was ended, expired or swept.
+     * For anything that re-checks a sign-in without a token at hand (the live-quote stream).
+     */
+    findSignedInUser(userId: number, family: string) {
+      return repo.findUserForSession(userId, family);
+    },
+
     /** The user behind an access token; 401 token_not_valid otherwise. */
     async authenticate(token: string): Promise<AuthenticatedUser> {
       const claims = await signer.verify(token, 'access', now());
@@ -261,7 +272,7 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     getUser(id: number): Promise<UserRow | undefined> {
-      return repo.findUserById(id);
+      return people.findUser(id);
     },
 
     async updateProfile(user: UserRow, fields: ProfileUpdate, avatar?: Buffer): Promise<UserRow> {
@@ -276,9 +287,9 @@ export function createAccountsService(deps: AccountsDeps) {
         ...(fields.gender !== undefined ? { gender: fields.gender || null } : {}),
         ...(avatarPath ? { avatar: avatarPath } : {}),
       };
-      await repo.updateProfile(user.id, patch, now());
+      await people.updateProfile(user.id, patch, now());
       if (avatarPath) await removeAvatar(deps.mediaDir, user.avatar);
-      const updated = await repo.findUserById(user.id);
+      const updated = await people.findUser(user.id);
       if (!updated) throw new Error(`user ${user.id} vanished during a profile update`);
       return updated;
     },
@@ -290,7 +301,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const tier = TIERS.passwordFailuresPerUser;
       const attempt = await limiter.count(tier, String(user.id));
       if (attempt.count > tier.limit) throw tooManyRequests(attempt.retryAfter);
-      const hash = await repo.findPasswordHash(user.id);
+      const hash = await people.findPasswordHash(user.id);
       const errors: ValidationErrors = {};
       if (!hash || !(await verifyPassword(oldPassword, hash))) {
         errors.old_password = [OLD_PASSWORD_WRONG];
@@ -308,9 +319,8 @@ export function createAccountsService(deps: AccountsDeps) {
       const passwordHash = await hashPassword(newPassword);
       // The new password and the end of the other sign-ins commit together.
       await db.transaction().execute(async (tx) => {
-        const txRepo = createAccountsRepo(tx);
-        await txRepo.setPasswordHash(user.id, passwordHash, at);
-        await txRepo.revokeUserTokens(user.id, at, auth.family);
+        await createUserRecords(tx).setPasswordHash(user.id, passwordHash, at);
+        await createAccountsRepo(tx).revokeUserTokens(user.id, at, auth.family);
       });
       if (toBool(user.must_change_password)) removeInitialAdminPasswordFile();
     },
@@ -329,34 +339,39 @@ export function createAccountsService(deps: AccountsDeps) {
       const role = Role.safeParse(input.role);
       if (!role.success) throw fieldError('role', `"${input.role}" is not a valid choice.`);
       refuseWeakPassword(input.password);
-      if (await repo.findUserWithHashByEmail(email.data)) {
+      if (await people.findUserWithHashByEmail(email.data)) {
         throw fieldError('email', 'A user with this email already exists.');
       }
-      const id = await repo.insertUser({
-        email: email.data,
-        passwordHash: await hashPassword(input.password),
-        role: role.data,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        mustChangePassword: input.mustChangePassword,
-        now: now(),
-      });
-      const created = await repo.findUserById(id);
+      const id = await people.insertUser(
+        {
+          email: email.data,
+          passwordHash: await hashPassword(input.password),
+          firstName: input.firstName ?? '',
+          middleName: '',
+          lastName: input.lastName ?? '',
+          phone: '',
+          gender: null,
+          role: role.data,
+          isActive: true,
+          mustChangePassword: input.mustChangePassword,
+        },
+        now(),
+      );
+      const created = await people.findUser(id);
       if (!created) throw new Error('created user not found');
       return created;
     },
 
     async setPassword(email: string, password: string): Promise<void> {
       refuseWeakPassword(password);
-      const found = await repo.findUserWithHashByEmail(email.trim().toLowerCase());
+      const found = await people.findUserWithHashByEmail(email.trim().toLowerCase());
       if (!found) throw fieldError('email', `No user with the e-mail ${email}.`);
       const passwordHash = await hashPassword(password);
       const at = now();
       // The command line's password_set commits with the password it records.
       await db.transaction().execute(async (tx) => {
-        const txRepo = createAccountsRepo(tx);
-        await txRepo.setPasswordHash(found.id, passwordHash, at);
-        await txRepo.revokeUserTokens(found.id, at);
+        await createUserRecords(tx).setPasswordHash(found.id, passwordHash, at);
+        await createAccountsRepo(tx).revokeUserTokens(found.id, at);
         await recordAuditEvent(
           tx,
           COMMAND_LINE,
@@ -375,7 +390,7 @@ export function createAccountsService(deps: AccountsDeps) {
       email: string | undefined,
       password: string | undefined,
     ): Promise<InitialAdmin | null> {
-      if ((await repo.countUsers()) > 0) return null;
+      if ((await people.countUsers()) > 0) return null;
       const adminEmail = email ?? 'admin@example.com';
       const generated = password ? undefined : generatePassword();
       try {
@@ -387,12 +402,20 @@ export function createAccountsService(deps: AccountsDeps) {
         });
       } catch (err) {
         // Another process starting on the same empty database created it first.
-        if ((await repo.countUsers()) > 0) return null;
+        if ((await people.countUsers()) > 0) return null;
         throw err;
       }
       if (!generated) return { email: adminEmail };
       writeInitialAdminPasswordFile(generated);
       return { email: adminEmail, passwordFile: deps.initialAdminPasswordFile };
+    },
+
+    /**
+     * Ends every live sign-in of the user but `keep`, in the caller's transaction: user
+     * administration's deactivation, deletion or new password (app.ts hands it to the users service).
+     */
+    async endSignIns(tx: Db, userId: number, at: Date, keep?: string): Promise<void> {
+      await createAccountsRepo(tx).revokeUserTokens(userId, at, keep);
     },
 
     async sweepExpiredTokens(): Promise<void> {

@@ -11,7 +11,6 @@ import {
   type UserImportProblem,
 } from '@staff/contracts';
 import type { Row } from 'read-excel-file/node';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../accounts/passwords';
 import { WORKBOOK_MESSAGES, WorkbookRefused, type WorkbookSheet } from './workbook';
 
 export type ImportColumn = (typeof USER_IMPORT_COLUMNS)[number];
@@ -27,6 +26,9 @@ export interface ImportCandidate {
   row: number;
   user: UserCreate;
 }
+
+/** Accounts' rule on which passwords may not be used (a common one): the message, or null. */
+export type PasswordRefusal = (password: string) => string | null;
 
 export interface CheckedImport {
   candidates: ImportCandidate[];
@@ -93,6 +95,7 @@ function readHeader(header: Row | undefined): HeaderMap {
 function checkRow(
   values: Record<ImportColumn, string>,
   row: number,
+  passwordRefusal: PasswordRefusal,
 ): { user?: UserCreate; problems: UserImportProblem[] } {
   const problems: UserImportProblem[] = [];
   const problem = (column: ImportColumn, message: string) => problems.push({ row, column, message });
@@ -121,7 +124,8 @@ function checkRow(
     is_active: isActive ?? true,
     password: values.password,
   });
-  if (parsed.success && isCommonPassword(parsed.data.password)) problem('password', COMMON_PASSWORD_MESSAGE);
+  const refused = parsed.success ? passwordRefusal(parsed.data.password) : null;
+  if (refused) problem('password', refused);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const column = String(issue.path[0] ?? '') as ImportColumn;
@@ -138,7 +142,7 @@ function checkRow(
  * Checks the header and every data row. Empty rows are skipped; more than
  * USER_IMPORT_MAX_ROWS data rows refuses the file outright.
  */
-export function checkImportRows(rows: Row[]): CheckedImport {
+export function checkImportRows(rows: Row[], passwordRefusal: PasswordRefusal): CheckedImport {
   const header = readHeader(rows[0]);
   const dataRows: { row: number; cells: Row }[] = [];
   rows.forEach((cells, index) => {
@@ -160,7 +164,7 @@ export function checkImportRows(rows: Row[]): CheckedImport {
         return [column, index === undefined ? '' : cellText(cells[index])];
       }),
     ) as Record<ImportColumn, string>;
-    const checked = checkRow(values, row);
+    const checked = checkRow(values, row, passwordRefusal);
     problems.push(...checked.problems);
 
     const email = values.email.toLowerCase();

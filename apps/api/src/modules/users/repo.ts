@@ -1,11 +1,83 @@
-// Queries for user administration: the filtered, sorted, paged list, the
-// search for the game setup, and the writes, each storing the search text.
-import type { Role, UserOrderingField } from '@staff/contracts';
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+// The users table's one writer (docs/decisions/0016-one-writer-of-users.md): every insert, update
+// and delete of a user row is here, and each stores the search text with it. Also the reads: the
+// filtered, sorted, paged list, the search for the game setup, and the rows sign-in needs (other
+// modules reach those through records.ts, never through this file).
+import { foldForSearch, type Role, type UserOrderingField } from '@staff/contracts';
+import { type Kysely, type Selectable, type SelectQueryBuilder, sql, type Updateable } from 'kysely';
 import { dbBool, dialectOf, toIso } from '../../db/dialect';
 import type { Db } from '../../db/index';
-import type { Database } from '../../db/schema';
-import { USER_COLUMNS, type UserRow, updateUserKeepingSearch, userSearchText } from '../accounts/repo';
+import type { Database, UsersTable } from '../../db/schema';
+
+/** A user as it leaves this module: never the password hash, never the search text. */
+export type UserRow = Omit<Selectable<UsersTable>, 'password_hash' | 'search'>;
+
+export const USER_COLUMNS = [
+  'id',
+  'email',
+  'username',
+  'first_name',
+  'middle_name',
+  'last_name',
+  'phone',
+  'gender',
+  'role',
+  'is_active',
+  'avatar',
+  'created_at',
+  'updated_at',
+  'last_login_at',
+  'must_change_password',
+] as const;
+
+type SearchedFields = Pick<UsersTable, 'email' | 'first_name' | 'middle_name' | 'last_name' | 'phone'>;
+const SEARCHED: readonly (keyof SearchedFields)[] = [
+  'email',
+  'first_name',
+  'middle_name',
+  'last_name',
+  'phone',
+];
+
+/**
+ * The text user searches match against: e-mail, names (in Vietnamese order)
+ * and phone, folded so "nguyen" finds "Nguyễn"; the phone also as bare digits
+ * so "0912345678" finds "0912 345 678". Every write to users stores it.
+ */
+export function userSearchText(u: SearchedFields): string {
+  const digits = u.phone.replace(/\D/g, '');
+  return foldForSearch(
+    [u.email, u.last_name, u.middle_name, u.first_name, u.phone, digits !== u.phone ? digits : '']
+      .filter(Boolean)
+      .join(' '),
+  );
+}
+
+type ColumnPatch = Omit<Updateable<UsersTable>, 'id' | 'search' | 'updated_at' | 'created_at'>;
+
+/**
+ * Writes an edit to one user and, when it touches a searched field, refreshes the search text from
+ * the row as it then stands. Runs in the caller's transaction, or its own: the first update holds
+ * the row lock, so two concurrent edits cannot leave the search text stale.
+ */
+async function writeEdit(db: Db, id: number, patch: ColumnPatch, now: Date): Promise<void> {
+  const write = async (tx: Db) => {
+    await tx
+      .updateTable('users')
+      .set({ ...patch, updated_at: toIso(now) })
+      .where('id', '=', id)
+      .execute();
+    if (!SEARCHED.some((field) => patch[field] !== undefined)) return;
+    const row = await tx.selectFrom('users').select(SEARCHED).where('id', '=', id).executeTakeFirst();
+    if (!row) return;
+    await tx
+      .updateTable('users')
+      .set({ search: userSearchText(row) })
+      .where('id', '=', id)
+      .execute();
+  };
+  if (db.isTransaction) return write(db);
+  await db.transaction().execute(write);
+}
 
 export interface UserFilters {
   /** Folded search words; a user matches when every word is in their search text. */
@@ -29,9 +101,17 @@ export interface NewUser {
   gender: string | null;
   role: string;
   isActive: boolean;
+  /** A generated first password: every route but the password change refuses until it is replaced. */
+  mustChangePassword?: boolean;
 }
 
-export type UserPatch = Partial<NewUser>;
+/** The administrator's edit: any field of the form, a new password included. */
+export type UserPatch = Partial<Omit<NewUser, 'mustChangePassword'>>;
+
+/** What a user edits on their own profile. */
+export type ProfilePatch = Partial<
+  Pick<UserRow, 'first_name' | 'middle_name' | 'last_name' | 'phone' | 'gender' | 'avatar'>
+>;
 
 /** `%` and `_` in what people type are literal; `!` is the LIKE escape on both databases. */
 export function containsPattern(word: string): string {
@@ -76,6 +156,7 @@ function rowValues(u: NewUser, now: Date) {
     created_at: toIso(now),
     updated_at: toIso(now),
     last_login_at: null,
+    must_change_password: dbBool(u.mustChangePassword ?? false),
     search: userSearchText(searched),
   };
 }
@@ -123,6 +204,32 @@ export function createUsersRepo(db: Db) {
 
     findUser(id: number): Promise<UserRow | undefined> {
       return db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The one read that carries the password hash: sign-in checks it. */
+    findUserWithHashByEmail(email: string) {
+      return db
+        .selectFrom('users')
+        .select([...USER_COLUMNS, 'password_hash'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+    },
+
+    findPasswordHash(id: number): Promise<string | undefined> {
+      return db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', id)
+        .executeTakeFirst()
+        .then((r) => r?.password_hash);
+    },
+
+    async countUsers(): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     /** Which of these (already lower-cased) e-mails belong to a user already. */
@@ -176,7 +283,7 @@ export function createUsersRepo(db: Db) {
     },
 
     async updateUser(id: number, patch: UserPatch, now: Date): Promise<void> {
-      const set: Parameters<typeof updateUserKeepingSearch>[2] = {};
+      const set: ColumnPatch = {};
       if (patch.email !== undefined) {
         set.email = patch.email;
         set.username = patch.email;
@@ -189,7 +296,38 @@ export function createUsersRepo(db: Db) {
       if (patch.gender !== undefined) set.gender = patch.gender;
       if (patch.role !== undefined) set.role = patch.role;
       if (patch.isActive !== undefined) set.is_active = dbBool(patch.isActive);
-      await updateUserKeepingSearch(db, id, set, now);
+      await writeEdit(db, id, set, now);
+    },
+
+    updateProfile(id: number, patch: ProfilePatch, now: Date): Promise<void> {
+      return writeEdit(db, id, patch, now);
+    },
+
+    /** A new password someone chose: it also ends a pending must_change_password. */
+    setPasswordHash(id: number, passwordHash: string, now: Date): Promise<void> {
+      return writeEdit(db, id, { password_hash: passwordHash, must_change_password: dbBool(false) }, now);
+    },
+
+    /**
+     * The same password re-hashed with today's parameters, only if the stored hash is still the
+     * one that was verified (a password changed meanwhile wins). Not an edit: updated_at stays.
+     */
+    async replacePasswordHash(id: number, verifiedHash: string, passwordHash: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash })
+        .where('id', '=', id)
+        .where('password_hash', '=', verifiedHash)
+        .execute();
+    },
+
+    /** Not an edit either: updated_at (and so an open form's ETag source) stays. */
+    async touchLastLogin(id: number, now: Date): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ last_login_at: toIso(now) })
+        .where('id', '=', id)
+        .execute();
     },
 
     async deleteUser(id: number): Promise<void> {

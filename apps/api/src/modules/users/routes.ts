@@ -23,9 +23,8 @@ import { fieldError, notFound, readingMultipart } from '../../http/errors';
 import { IfMatchHeaders } from '../../http/etag';
 import { refuseNullCharacters } from '../../http/null-characters';
 import { pageLink, publicOrigin } from '../../http/public-url';
-import { presentUser } from '../accounts/presenter';
-import type { AuditContext } from '../audit/record';
-import { presentImportResult, presentUserPage } from './presenter';
+import type { AuditContext } from '../audit/index';
+import { presentImportResult, presentUser, presentUserPage } from './presenter';
 import type { UsersService } from './service';
 import { buildImportTemplate, TEMPLATE_FILENAME, XLSX_CONTENT_TYPE } from './template';
 

@@ -17,13 +17,10 @@ import { lockRowForUpdate, toBool } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import { ApiError, fieldError, notFound } from '../../http/errors';
 import { ifMatchAllows, preconditionFailed, strongEtag } from '../../http/etag';
-import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../accounts/passwords';
-import { createAccountsRepo, type UserRow } from '../accounts/repo';
-import type { AuthenticatedUser } from '../accounts/service';
-import { type AuditContext, recordAuditEvent } from '../audit/record';
-import { checkImportRows, pickImportSheet } from './import';
+import { type AuditContext, recordAuditEvent } from '../audit/index';
+import { checkImportRows, type PasswordRefusal, pickImportSheet } from './import';
 import { presentUserHit } from './presenter';
-import { createUsersRepo, isUniqueViolation, type NewUser, type UserPatch } from './repo';
+import { createUsersRepo, isUniqueViolation, type NewUser, type UserPatch, type UserRow } from './repo';
 import { readWorkbook, WORKBOOK_MESSAGES, WorkbookRefused } from './workbook';
 
 export const DUPLICATE_EMAIL = 'A user with this email already exists.';
@@ -46,9 +43,32 @@ const HASH_CONCURRENCY = Math.max(1, Math.min(3, availableParallelism()));
 /** More search words than this add nothing but work. */
 const MAX_SEARCH_WORDS = 8;
 
+/**
+ * Accounts' password rules, as user administration applies them. app.ts hands over accounts' own
+ * (`passwordRules`): accounts reads and writes user rows through this module, so this module
+ * importing accounts would make the two depend on each other in a circle.
+ */
+export interface PasswordRules {
+  /** The hash to store (Argon2id, decision 0003). */
+  hash: (password: string) => Promise<string>;
+  /** Why this password may not be used (a common one), or null. */
+  refusal: PasswordRefusal;
+}
+
+/** Ends every live sign-in of a user but `keep`, in the caller's transaction (accounts' `endSignIns`). */
+export type EndSignIns = (tx: Db, userId: number, at: Date, keep?: string) => Promise<void>;
+
+/** The signed-in administrator and the sign-in they act from (accounts' AuthenticatedUser is one). */
+export interface Actor {
+  user: { id: number };
+  family: string;
+}
+
 export interface UsersDeps {
   db: Db;
   now: () => Date;
+  passwords: PasswordRules;
+  endSignIns: EndSignIns;
 }
 
 export function searchWords(text: string | undefined): string[] {
@@ -166,7 +186,7 @@ async function recordUserChange(
 }
 
 export function createUsersService(deps: UsersDeps) {
-  const { db, now } = deps;
+  const { db, now, passwords, endSignIns } = deps;
   const repo = createUsersRepo(db);
 
   async function mustFind(id: number): Promise<UserRow> {
@@ -221,11 +241,12 @@ export function createUsersService(deps: UsersDeps) {
 
     async create(input: UserCreate, context: AuditContext): Promise<UserRow> {
       const email = normaliseEmail(input.email);
-      if (isCommonPassword(input.password)) throw fieldError('password', COMMON_PASSWORD_MESSAGE);
+      const refused = passwords.refusal(input.password);
+      if (refused) throw fieldError('password', refused);
       if (await repo.emailTakenByOther(email)) throw fieldError('email', DUPLICATE_EMAIL);
       const user: NewUser = {
         email,
-        passwordHash: await hashPassword(input.password),
+        passwordHash: await passwords.hash(input.password),
         firstName: input.first_name ?? '',
         middleName: input.middle_name ?? '',
         lastName: input.last_name ?? '',
@@ -263,7 +284,7 @@ export function createUsersService(deps: UsersDeps) {
      * write in one transaction, with its audit events.
      */
     async update(
-      actor: AuthenticatedUser,
+      actor: Actor,
       id: number,
       input: UserUpdate,
       options: { ifMatch?: string | undefined; context: AuditContext },
@@ -271,9 +292,8 @@ export function createUsersService(deps: UsersDeps) {
       if (actor.user.id === id && input.is_active === false) {
         throw new ApiError(400, { detail: SELF_DEACTIVATE });
       }
-      if (input.password && isCommonPassword(input.password)) {
-        throw fieldError('password', COMMON_PASSWORD_MESSAGE);
-      }
+      const refused = input.password ? passwords.refusal(input.password) : null;
+      if (refused) throw fieldError('password', refused);
       const patch: UserPatch = {};
       if (input.email !== undefined) patch.email = normaliseEmail(input.email);
       if (input.first_name !== undefined) patch.firstName = input.first_name;
@@ -284,7 +304,7 @@ export function createUsersService(deps: UsersDeps) {
       if (input.role !== undefined) patch.role = input.role;
       if (input.is_active !== undefined) patch.isActive = input.is_active;
       // Hashed before the transaction, which should hold its locks for milliseconds, not the hash's time.
-      if (input.password) patch.passwordHash = await hashPassword(input.password);
+      if (input.password) patch.passwordHash = await passwords.hash(input.password);
 
       try {
         return await changeGuarded(
@@ -309,7 +329,7 @@ export function createUsersService(deps: UsersDeps) {
             if (deactivated || patch.passwordHash) {
               // A new password signs them out everywhere, except the admin's own current session.
               const keep = actor.user.id === id && !deactivated ? actor.family : undefined;
-              await createAccountsRepo(tx).revokeUserTokens(id, at, keep);
+              await endSignIns(tx, id, at, keep);
             }
             await recordUserChange(tx, options.context, target, patch, at);
             const updated = await txRepo.findUser(id);
@@ -323,7 +343,7 @@ export function createUsersService(deps: UsersDeps) {
       }
     },
 
-    async remove(actor: AuthenticatedUser, id: number, context: AuditContext): Promise<void> {
+    async remove(actor: Actor, id: number, context: AuditContext): Promise<void> {
       if (actor.user.id === id) throw new ApiError(400, { detail: SELF_DELETE });
       await changeGuarded(
         id,
@@ -332,7 +352,7 @@ export function createUsersService(deps: UsersDeps) {
         async (tx, target) => {
           const at = now();
           // The foreign key would delete them too; revoking first says what is meant.
-          await createAccountsRepo(tx).revokeUserTokens(id, at);
+          await endSignIns(tx, id, at);
           await createUsersRepo(tx).deleteUser(id);
           await recordAuditEvent(
             tx,
@@ -350,7 +370,7 @@ export function createUsersService(deps: UsersDeps) {
       try {
         const sheet = pickImportSheet(await readWorkbook(file));
         if (!sheet) throw new WorkbookRefused('corrupt', WORKBOOK_MESSAGES.corrupt);
-        checked = checkImportRows(sheet.rows);
+        checked = checkImportRows(sheet.rows, passwords.refusal);
       } catch (err) {
         if (err instanceof WorkbookRefused) throw fieldError('file', err.message);
         throw err;
@@ -367,7 +387,7 @@ export function createUsersService(deps: UsersDeps) {
       const all = [...problems, ...(await takenProblems())];
       if (all.length > 0) refuseImport(all);
 
-      const hashes = await mapLimited(candidates, HASH_CONCURRENCY, (c) => hashPassword(c.user.password));
+      const hashes = await mapLimited(candidates, HASH_CONCURRENCY, (c) => passwords.hash(c.user.password));
       const users: NewUser[] = candidates.map(({ user }, i) => ({
         email: user.email,
         passwordHash: hashes[i] as string,
