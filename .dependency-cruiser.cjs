@@ -10,28 +10,7 @@
 // reach a list kept in the configuration).
 const M = 'apps/api/src/modules/';
 const KNOWN_VIOLATIONS = [
-  ['api-infrastructure-not-to-modules', 'apps/api/src/http/auth.ts', `${M}accounts/service.ts`],
-  ['api-main-to-modules-via-index', 'apps/api/src/main.ts', `${M}forex/jobs.ts`],
-  ['api-module-to-other-module-via-index', `${M}accounts/service.ts`, `${M}audit/record.ts`],
-  ['api-module-to-other-module-via-index', `${M}diary/routes.ts`, `${M}audit/record.ts`],
-  ['api-module-to-other-module-via-index', `${M}diary/service.ts`, `${M}accounts/repo.ts`],
-  ['api-module-to-other-module-via-index', `${M}diary/service.ts`, `${M}audit/record.ts`],
   ['api-module-to-other-module-via-index', `${M}stocks/live-stream.ts`, `${M}accounts/repo.ts`],
-  ['api-module-to-other-module-via-index', `${M}users/import.ts`, `${M}accounts/passwords.ts`],
-  ['api-module-to-other-module-via-index', `${M}users/presenter.ts`, `${M}accounts/presenter.ts`],
-  ['api-module-to-other-module-via-index', `${M}users/presenter.ts`, `${M}accounts/repo.ts`],
-  ['api-module-to-other-module-via-index', `${M}users/repo.ts`, `${M}accounts/repo.ts`],
-  ['api-module-to-other-module-via-index', `${M}users/routes.ts`, `${M}accounts/presenter.ts`],
-  ['api-module-to-other-module-via-index', `${M}users/routes.ts`, `${M}audit/record.ts`],
-  ['api-module-to-other-module-via-index', `${M}users/service.ts`, `${M}accounts/passwords.ts`],
-  ['api-module-to-other-module-via-index', `${M}users/service.ts`, `${M}accounts/repo.ts`],
-  ['api-module-to-other-module-via-index', `${M}users/service.ts`, `${M}accounts/service.ts`],
-  ['api-module-to-other-module-via-index', `${M}users/service.ts`, `${M}audit/record.ts`],
-  [
-    'web-feature-not-to-other-feature',
-    'apps/web/src/features/audit/routes.test.tsx',
-    'apps/web/src/features/users/test-users.ts',
-  ],
 ];
 
 // Test code: test files, the API test kit (src/test/), the web test kit (src/test/), and a

@@ -2,9 +2,27 @@
 // access is actually decided.
 import { PASSWORD_CHANGE_REQUIRED_MESSAGE, type Role } from '@staff/contracts';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { Selectable } from 'kysely';
 import { toBool } from '../db/dialect';
-import type { AccountsService, AuthenticatedUser } from '../modules/accounts/service';
+import type { UsersTable } from '../db/schema';
 import { ApiError, notAuthenticated, permissionDenied } from './errors';
+
+/**
+ * Who a request's access token names: their user row (never the password hash or the search text;
+ * the users module's `UserRow` is this type) and the sign-in it belongs to. Declared here, where
+ * requests carry it, so the HTTP layer needs nothing from the modules; accounts implements
+ * `Authenticator`.
+ */
+export interface AuthenticatedUser {
+  user: Omit<Selectable<UsersTable>, 'password_hash' | 'search'>;
+  /** The sign-in (refresh-token family) the access token belongs to. */
+  family: string;
+}
+
+/** What the guards need of the accounts module: a token in, the signed-in user out (or a 401). */
+export interface Authenticator {
+  authenticate(token: string): Promise<AuthenticatedUser>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,7 +38,7 @@ export interface GuardOptions {
   beforePasswordChange?: boolean;
 }
 
-export function createAuthGuards(accounts: AccountsService) {
+export function createAuthGuards(accounts: Authenticator) {
   /**
    * Requires a valid access token; with roles, also one of those roles (403 otherwise).
    * Routes run it in `onRequest`, before the body is read or validated: a stranger gets 401,

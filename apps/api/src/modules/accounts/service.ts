@@ -16,6 +16,7 @@ import {
 } from '@staff/contracts';
 import { toBool, toDate } from '../../db/dialect';
 import type { Db } from '../../db/index';
+import type { AuthenticatedUser } from '../../http/auth';
 import { ApiError, badRequest, fieldError, tokenNotValid, tooManyRequests } from '../../http/errors';
 import {
   type Counted,
@@ -67,12 +68,6 @@ export interface InitialAdmin {
   email: string;
   /** The file holding the generated password (mode 0600), when one was generated. */
   passwordFile?: string;
-}
-
-export interface AuthenticatedUser {
-  user: UserRow;
-  /** The sign-in (refresh-token family) the access token belongs to. */
-  family: string;
 }
 
 /** The password rules every way of setting a password shares (the API forms check the same). */

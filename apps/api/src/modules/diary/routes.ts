@@ -29,7 +29,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentAuth } from '../../http/auth';
 import { IfMatchHeaders } from '../../http/etag';
-import type { AuditContext } from '../audit/record';
+import type { AuditContext } from '../audit/index';
 import type { DiaryService } from './service';
 
 const tags = ['diary'];

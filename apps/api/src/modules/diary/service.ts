@@ -28,7 +28,7 @@ import { lockRowForUpdate } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import { badRequest, fieldError, notFound, permissionDenied } from '../../http/errors';
 import { ifMatchAllows, preconditionFailed, strongEtag } from '../../http/etag';
-import { type AuditContext, type AuditEventInput, recordAuditEvent } from '../audit/record';
+import { type AuditContext, type AuditEventInput, recordAuditEvent } from '../audit/index';
 import type { UserRow } from '../users/index';
 import { analyse, analysisWindow, minutesByJar } from './analysis';
 import { overlappingIds } from './overlaps';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCESS_KEY, USER_KEY } from '../../lib/auth-storage';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render';
-import { testUser } from '../users/test-users';
+import { testUser } from '../../test/users';
 import { auditRoutes } from './routes';
 
 function signInAs(role: 'admin' | 'manager' | 'staff' | 'ndf') {

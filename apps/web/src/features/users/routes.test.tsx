@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ACCESS_KEY, USER_KEY } from '../../lib/auth-storage';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render';
+import { ROLE_NAMES, testUser } from '../../test/users';
 import { usersRoutes } from './routes';
-import { ROLE_NAMES, testUser } from './test-users';
 
 function signInAs(role: 'admin' | 'manager') {
   localStorage.setItem(ACCESS_KEY, 'token');

@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRequest, fakeApi, formFields, jsonResponse } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render';
-import { ROLE_NAMES, testUser } from '../test-users';
+import { ROLE_NAMES, testUser } from '../../../test/users';
 import { USER_EDIT_CONFLICT } from '../user-errors';
 import { CreateUserPage, EditUserPage } from './user-form-page';
 

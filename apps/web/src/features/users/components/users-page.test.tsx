@@ -4,7 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeRequest, fakeApi, formFields, jsonResponse } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render';
-import { ROLE_NAMES, testUser } from '../test-users';
+import { ROLE_NAMES, testUser } from '../../../test/users';
 import { UsersPage } from './users-page';
 
 const LIST = 'GET /api/users/users/';

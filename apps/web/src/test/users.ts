@@ -1,4 +1,4 @@
-// Users for the feature's component tests.
+// Users for component tests (the users and audit screens), in the API's shape.
 import type { User } from '@staff/contracts';
 
 export function testUser(id: number, overrides: Partial<User> = {}): User {
