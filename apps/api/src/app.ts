@@ -23,6 +23,7 @@ import { registerPublicUrl } from './http/public-url';
 import { createRateLimiter } from './http/rate-limit';
 import { registerStatic } from './http/static';
 import { registerUnreadBodyDrain } from './http/unread-bodies';
+import { createAccountsRepo } from './modules/accounts/repo';
 import { registerAccountsRoutes } from './modules/accounts/routes';
 import { type AccountsService, createAccountsService } from './modules/accounts/service';
 import { createTokenSigner } from './modules/accounts/tokens';
@@ -32,7 +33,7 @@ import { registerCashflowRoutes } from './modules/cashflow/routes';
 import { createCashflowService } from './modules/cashflow/service';
 import { registerDiaryRoutes } from './modules/diary/routes';
 import { registerForexRoutes } from './modules/forex/routes';
-import { registerStocksRoutes } from './modules/stocks/routes';
+import { createStocksService, registerStocksRoutes } from './modules/stocks/index';
 import { registerUsersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 
@@ -167,7 +168,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuditRoutes(app, { audit: createAuditService({ db }), admins: requireUser(MODULE_ROLES.audit) });
 
   registerDiaryRoutes(app, { db, now, getUser: accounts.getUser, requireUser });
-  registerStocksRoutes(app, { db, now, secret: config.jwtSecret, requireUser });
+  const signIns = createAccountsRepo(db);
+  registerStocksRoutes(app, {
+    stocks: createStocksService({
+      db,
+      now,
+      secret: config.jwtSecret,
+      findSignIn: (userId, family) => signIns.findUserForSession(userId, family),
+    }),
+    staff: requireUser(MODULE_ROLES.stocks),
+    editors: requireUser(['admin', 'manager']),
+    admins: requireUser(['admin']),
+  });
   registerForexRoutes(app, { db, now, requireUser });
   registerCashflowRoutes(app, {
     cashflow: createCashflowService({ db, now }),

@@ -4,10 +4,10 @@
 import type { AddressInfo } from 'node:net';
 import type { LiveQuoteEvent } from '@staff/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toIso } from '../../db/dialect';
-import { createDb, type Db } from '../../db/index';
-import { createTestApp, type TestApp, testDatabases } from '../../test/harness';
-import { caller, makeUser, type TestUser } from '../../test/users';
+import { toIso } from '../../../db/dialect';
+import { createDb, type Db } from '../../../db/index';
+import { createTestApp, type TestApp, testDatabases } from '../../../test/harness';
+import { caller, makeUser, type TestUser } from '../../../test/users';
 
 /** Reads server-sent events until one named `quote` arrives. */
 async function nextQuote(reader: ReadableStreamDefaultReader<Uint8Array>, buffer: { text: string }) {
