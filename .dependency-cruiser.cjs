@@ -1,18 +1,6 @@
 // The import direction the code base keeps (docs/architecture-rules.md), checked by `npm run lint`
 // and so by the test line. Paths are relative to the repository root.
 
-// TEMPORARY: remove after issue 16 merges. The imports that broke a rule when the rules were
-// written, all in code other branches of issue 16 are restructuring (API accounts, users, diary,
-// stocks, forex; web features) or outside the tooling branch (db/). Each entry is
-// [rule, from, to] (a cycle adds its modules); depcruise counts them as known, not as errors.
-// The lead empties this list once those branches are in; never add a new violation to it.
-// `DEPCRUISE_NO_ALLOW_LIST=1 npm run lint` reports them all (depcruise's --no-ignore-known does not
-// reach a list kept in the configuration).
-const M = 'apps/api/src/modules/';
-const KNOWN_VIOLATIONS = [
-  ['api-module-to-other-module-via-index', `${M}stocks/live-stream.ts`, `${M}accounts/repo.ts`],
-];
-
 // Test code: test files, the API test kit (src/test/), the web test kit (src/test/), and a
 // module's own test helpers (test-fixtures.ts, test-kit.ts, test-session.tsx, zip-fixtures.ts).
 const TEST_CODE = [
@@ -69,10 +57,11 @@ module.exports = {
       to: { path: `${API}modules/`, pathNot: [`${API}modules/$1/`, `${API}modules/[^/]+/index\\.ts$`] },
     },
     {
-      name: 'api-main-to-modules-via-index',
-      comment: "main.ts takes every module's jobs and seeders from the module's index.ts.",
+      name: 'api-entry-points-to-modules-via-index',
+      comment:
+        "app.ts builds every module's service and registers its routes, main.ts takes its jobs and seeders, manage.ts its commands: all from the module's index.ts.",
       severity: 'error',
-      from: { path: `${API}main\\.ts$` },
+      from: { path: `${API}(app|main|manage)\\.ts$` },
       to: { path: `${API}modules/`, pathNot: `${API}modules/[^/]+/index\\.ts$` },
     },
     {
@@ -154,14 +143,5 @@ module.exports = {
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
       mainFields: ['module', 'main', 'types', 'typings'],
     },
-    knownViolations: (process.env.DEPCRUISE_NO_ALLOW_LIST ? [] : KNOWN_VIOLATIONS).map(
-      ([rule, from, to, cycle]) => ({
-        type: cycle ? 'cycle' : 'dependency',
-        from,
-        to,
-        rule: { severity: 'error', name: rule },
-        ...(cycle && { cycle: cycle.map((name) => ({ name, dependencyTypes: [] })) }),
-      }),
-    ),
   },
 };

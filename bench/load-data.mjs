@@ -25,10 +25,12 @@ const { localToEpochMs, addDays } = await import(api('modules/diary/time.ts'));
 const { rebuildAllWeekTotals } = await import(api('modules/diary/index.ts'));
 const { periodOf } = await import(api('modules/cashflow/period.ts'));
 const { DEMO_SERIES, demoStaleAfterMs } = await import(api('modules/forex/demo.ts'));
-const { marketDate, marketMinutes, marketInstant } = await import(api('modules/stocks/calendar.ts'));
+const { marketDate, marketMinutes, marketInstant } = await import(api('modules/stocks/calendar/calendar.ts'));
 const { generateHistory, lastCompletedSession } = await import(api('modules/stocks/providers/demo.ts'));
 const { DEMO_LISTINGS } = await import(api('modules/stocks/providers/demo-listings.ts'));
-const { createStocksRepo, stockSearchText } = await import(api('modules/stocks/repo.ts'));
+const { createCalendarRepo } = await import(api('modules/stocks/calendar/repo.ts'));
+const { createCatalogueRepo, stockSearchText } = await import(api('modules/stocks/catalogue/repo.ts'));
+const { createBarsRepo, createQuotesRepo } = await import(api('modules/stocks/snapshots/repo.ts'));
 const { JAR_KEYS, JAR_DEFAULT_RATIOS } = await import('@staff/contracts');
 
 export const BENCH_PASSWORD = 'bench-password-1';
@@ -384,9 +386,8 @@ export async function generateData({ dataDir, databaseUrl, scale = 1, log = cons
     // --- stocks: listings (the demo's, then numbered copies), years of bars, one session of quotes.
     const tickers = [];
     await part('stocks', async () => {
-      const repo = createStocksRepo(db);
-      const cal = await repo.calendar();
-      const exchangeIds = await repo.exchangeIds();
+      const cal = await createCalendarRepo(db).calendar();
+      const exchangeIds = await createCatalogueRepo(db).exchangeIds();
       const until = lastCompletedSession(cal, now);
       const days = [];
       for (let d = addDays(until, -Math.round(365.25 * sizes.stockYears)); d <= until; d = addDays(d, 1))
@@ -422,7 +423,8 @@ export async function generateData({ dataDir, databaseUrl, scale = 1, log = cons
           )
           .returning(['id', 'ticker'])
           .execute();
-        const trxRepo = createStocksRepo(trx);
+        const trxBars = createBarsRepo(trx);
+        const trxQuotes = createQuotesRepo(trx);
         const byTicker = new Map(listings.map((l) => [l.ticker, l]));
         for (let i = 0; i < created.length; i += 25) {
           const rows = [];
@@ -430,7 +432,7 @@ export async function generateData({ dataDir, databaseUrl, scale = 1, log = cons
             for (const bar of generateHistory(byTicker.get(c.ticker), days))
               rows.push({ ...bar, stock_id: c.id, source: 'demo' });
           }
-          await trxRepo.insertBarsBulk(rows);
+          await trxBars.insertBarsBulk(rows);
           bars += rows.length;
         }
         for (let i = 0; i < created.length; i += 50) {
@@ -461,7 +463,7 @@ export async function generateData({ dataDir, databaseUrl, scale = 1, log = cons
               });
             }
           }
-          await trxRepo.insertQuotes(rows);
+          await trxQuotes.insertQuotes(rows);
           quotes += rows.length;
         }
         tickers.push(...created.map((c) => c.ticker));

@@ -13,12 +13,17 @@ import { sql } from 'kysely';
 import * as bench from './lib.mjs';
 
 const { createMarketCalendar, addDays, marketInstant } = await import(
-  bench.apiSource('modules/stocks/calendar.ts')
+  bench.apiSource('modules/stocks/calendar/calendar.ts')
 );
-const { HOLIDAY_SEED } = await import(bench.apiSource('modules/stocks/holidays.ts'));
+const { HOLIDAY_SEED } = await import(bench.apiSource('modules/stocks/calendar/holidays.ts'));
 const { generateHistory, seedStocksDemo } = await import(bench.apiSource('modules/stocks/providers/demo.ts'));
 const { DEMO_LISTINGS } = await import(bench.apiSource('modules/stocks/providers/demo-listings.ts'));
-const { createStocksRepo, stockSearchText } = await import(bench.apiSource('modules/stocks/repo.ts'));
+const { createCatalogueRepo, stockSearchText } = await import(
+  bench.apiSource('modules/stocks/catalogue/repo.ts')
+);
+const { createBarsRepo, createQuotesRepo } = await import(
+  bench.apiSource('modules/stocks/snapshots/repo.ts')
+);
 
 const STOCKS = Number(process.env.STOCKS ?? 400);
 const YEARS = Number(process.env.YEARS ?? 5);
@@ -47,9 +52,8 @@ if (kind === 'postgres') {
     db,
   );
 }
-const repo = createStocksRepo(db);
 const cal = createMarketCalendar(HOLIDAY_SEED.map((h) => h.date));
-const exchangeIds = await repo.exchangeIds();
+const exchangeIds = await createCatalogueRepo(db).exchangeIds();
 const until = cal.previousTradingDay(TODAY);
 const days = [];
 for (let d = addDays(until, -Math.round(365.25 * YEARS)); d <= until; d = addDays(d, 1))
@@ -80,7 +84,7 @@ await db.transaction().execute(async (trx) => {
     )
     .returning(['id', 'ticker'])
     .execute();
-  const trxRepo = createStocksRepo(trx);
+  const trxBars = createBarsRepo(trx);
   const byTicker = new Map(listings.map((l) => [l.ticker, l]));
   for (let i = 0; i < created.length; i += 50) {
     const rows = [];
@@ -88,7 +92,7 @@ await db.transaction().execute(async (trx) => {
       for (const bar of generateHistory(byTicker.get(c.ticker), days))
         rows.push({ ...bar, stock_id: c.id, source: 'demo' });
     }
-    await trxRepo.insertBarsBulk(rows);
+    await trxBars.insertBarsBulk(rows);
   }
   // This week's sessions, a quote every five minutes (Mon–Thu whole sessions, Friday to 10:30).
   const quotes = [];
@@ -115,7 +119,7 @@ await db.transaction().execute(async (trx) => {
       }
     }
   }
-  await trxRepo.insertQuotes(quotes);
+  await createQuotesRepo(trx).insertQuotes(quotes);
 });
 const loadMs = performance.now() - t0;
 if (kind === 'postgres') await sql`analyze`.execute(db);

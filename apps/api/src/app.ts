@@ -30,13 +30,11 @@ import {
   passwordRules,
   registerAccountsRoutes,
 } from './modules/accounts/index';
-import { registerAuditRoutes } from './modules/audit/routes';
-import { createAuditService } from './modules/audit/service';
-import { registerCashflowRoutes } from './modules/cashflow/routes';
-import { createCashflowService } from './modules/cashflow/service';
+import { createAuditService, registerAuditRoutes } from './modules/audit/index';
+import { createCashflowService, registerCashflowRoutes } from './modules/cashflow/index';
 import { createDiaryService, registerDiaryRoutes } from './modules/diary/index';
 import { createForexService, registerForexRoutes } from './modules/forex/index';
-import { registerStocksRoutes } from './modules/stocks/routes';
+import { createStocksService, registerStocksRoutes } from './modules/stocks/index';
 import { createUsersService, registerUsersRoutes } from './modules/users/index';
 
 export interface AppDeps {
@@ -173,7 +171,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     diary: createDiaryService({ db, now, getUser: (id) => accounts.getUser(id) }),
     diaryUser: requireUser(MODULE_ROLES.diary),
   });
-  registerStocksRoutes(app, { db, now, secret: config.jwtSecret, requireUser });
+  registerStocksRoutes(app, {
+    stocks: createStocksService({
+      db,
+      now,
+      secret: config.jwtSecret,
+      findSignIn: (userId, family) => accounts.findSignedInUser(userId, family),
+    }),
+    staff: requireUser(MODULE_ROLES.stocks),
+    editors: requireUser(['admin', 'manager']),
+    admins: requireUser(['admin']),
+  });
   registerForexRoutes(app, {
     forex: createForexService({ db, now }),
     forexUser: requireUser(MODULE_ROLES.forex),

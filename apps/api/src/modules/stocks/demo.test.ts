@@ -5,11 +5,11 @@ import { PRICE_BANDS, type Snapshot } from '@staff/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/harness';
 import { caller, makeUser } from '../../test/users';
-import { createMarketCalendar, marketInstant, weekdayOf } from './calendar';
+import { createMarketCalendar, marketInstant, weekdayOf } from './calendar/calendar';
+import { createCalendarRepo } from './calendar/repo';
 import { DEMO_YEARS, fillDemoBars, prng, seedStocksDemo, writeDemoQuotes } from './providers/demo';
 import { DEMO_LISTINGS } from './providers/demo-listings';
-import { createStocksRepo } from './repo';
-import { tickSize } from './snapshot';
+import { tickSize } from './snapshots/snapshot';
 import { setMarketClock } from './test-kit';
 
 const VN30 = [
@@ -67,7 +67,7 @@ describe.each(testDatabases())('demo provider (%s)', (kind) => {
   });
 
   it('writes bars only on trading days, on the tick grid, inside the daily band', async () => {
-    const cal = await createStocksRepo(t.db).calendar();
+    const cal = await createCalendarRepo(t.db).calendar();
     for (const ticker of ['VNM', 'SHS', 'ACV', 'IDI']) {
       const rows = await t.db
         .selectFrom('stock_daily_bars as b')
@@ -111,7 +111,7 @@ describe.each(testDatabases())('demo provider (%s)', (kind) => {
       expect(s.week_open).not.toBeNull();
     }
     const vnmPrice = snap[0]?.current_price;
-    const cal = createMarketCalendar(await createStocksRepo(t.db).holidayDates());
+    const cal = createMarketCalendar(await createCalendarRepo(t.db).holidayDates());
     // A later minute moves prices, still within the band.
     const written = await writeDemoQuotes(t.db, cal, marketInstant('2026-11-20', '14:59'), prng(7));
     expect(written).toBe(DEMO_LISTINGS.length);

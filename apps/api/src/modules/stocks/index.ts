@@ -1,45 +1,9 @@
-// What the stocks module offers the server's entry point: its market-data jobs and the demo seed.
-import type { MarketDataJob, MarketDataSeeder } from '../../market-data/types';
-import { demoJobs, seedStocksDemo } from './providers/demo';
-import { liveJobs } from './providers/live';
-import { createStocksRepo } from './repo';
+// The stocks module's public surface: what app.ts (the service and its routes) and main.ts (the
+// market-data jobs, seeders and the demo seed) use. Other server code imports nothing else from
+// the module; only its own tests and the bench's data loaders reach inside.
 
-/** Intraday quotes are kept this long; the daily bars hold the history. */
-export const QUOTE_RETENTION_DAYS = 10;
-
-/** Deletes intraday quotes past the retention, in both modes. */
-export const pruneQuotesJob: MarketDataJob = {
-  name: 'stocks-prune-quotes',
-  intervalMs: 6 * 3600_000,
-  async run(ctx) {
-    const removed = await createStocksRepo(ctx.db).pruneQuotes(
-      ctx.now.getTime() - QUOTE_RETENTION_DAYS * 86_400_000,
-    );
-    if (removed > 0) ctx.log.info({ removed }, 'stocks: old intraday quotes pruned');
-  },
-};
-
+export { stocksJobs, stocksSeeders } from './jobs';
+export type { FindSignIn } from './live-stream/service';
 export { type DemoSeedResult, seedStocksDemo } from './providers/demo';
-
-interface StocksConfig {
-  marketData?: 'demo' | 'live';
-}
-
-/** 'demo' (default): synthetic quotes for the demo listings; 'live': VCI and KBS. */
-export function stocksJobs(config: StocksConfig): MarketDataJob[] {
-  return [...(config.marketData === 'live' ? liveJobs() : demoJobs()), pruneQuotesJob];
-}
-
-/** In demo mode: the listings and years of bars on a fresh install, the missed sessions on a later start. */
-export function stocksSeeders(config: StocksConfig): MarketDataSeeder[] {
-  if (config.marketData === 'live') return [];
-  return [
-    async ({ db, now, log }) => {
-      const started = Date.now();
-      const result = await seedStocksDemo(db, now);
-      if (result.stocks || result.bars || result.quotes) {
-        log.info({ ...result, ms: Date.now() - started }, 'stocks: demo market seeded');
-      }
-    },
-  ];
-}
+export { registerStocksRoutes, type StocksRouteDeps } from './routes';
+export { createStocksService, type StocksDeps, type StocksService } from './service';

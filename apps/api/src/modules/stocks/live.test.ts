@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarketDataJob } from '../../market-data/types';
 import { createTestApp, type TestApp, testDatabases } from '../../test/harness';
 import { caller, makeUser } from '../../test/users';
-import { marketInstant } from './calendar';
+import { marketInstant } from './calendar/calendar';
 import { stocksJobs } from './index';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');

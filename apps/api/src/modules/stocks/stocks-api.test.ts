@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toIso } from '../../db/dialect';
 import { createTestApp, type TestApp, testDatabases } from '../../test/harness';
 import { caller, makeUser, type TestUser } from '../../test/users';
-import { marketInstant } from './calendar';
+import { marketInstant } from './calendar/calendar';
 import { setMarketClock } from './test-kit';
 
 describe.each(testDatabases())('stocks API (%s)', (kind) => {

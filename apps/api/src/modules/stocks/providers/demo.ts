@@ -14,9 +14,11 @@ import {
   marketDate,
   marketInstant,
   marketMinutes,
-} from '../calendar';
-import { type BarInsert, createStocksRepo, type QuoteInsert, stockSearchText } from '../repo';
-import { type BarRow, priceBand, tickSize } from '../snapshot';
+} from '../calendar/calendar';
+import { createCalendarRepo } from '../calendar/repo';
+import { createCatalogueRepo, stockSearchText } from '../catalogue/repo';
+import { type BarInsert, createBarsRepo, createQuotesRepo, type QuoteInsert } from '../snapshots/repo';
+import { type BarRow, priceBand, tickSize } from '../snapshots/snapshot';
 import { DEMO_LISTINGS, type DemoListing } from './demo-listings';
 
 export const DEMO = 'demo';
@@ -171,7 +173,6 @@ async function demoStocks(db: Db): Promise<DemoStock[]> {
 export async function fillDemoBars(db: Db, cal: MarketCalendar, now: Date): Promise<number> {
   const stocks = await demoStocks(db);
   if (stocks.length === 0) return 0;
-  const repo = createStocksRepo(db);
   const until = lastCompletedSession(cal, now);
   const last = await db
     .selectFrom('stock_daily_bars')
@@ -197,7 +198,7 @@ export async function fillDemoBars(db: Db, cal: MarketCalendar, now: Date): Prom
   for (const r of closes) lastClose.set(r.stock_id, r.close);
   const quotes = new Map(
     (
-      await repo.latestQuotes(
+      await createQuotesRepo(db).latestQuotes(
         pending.map((s) => s.id),
         until,
       )
@@ -227,7 +228,7 @@ export async function fillDemoBars(db: Db, cal: MarketCalendar, now: Date): Prom
       close = bar.close;
     }
   }
-  await repo.upsertBars(rows);
+  await createBarsRepo(db).upsertBars(rows);
   return rows.length;
 }
 
@@ -242,15 +243,15 @@ export async function writeDemoQuotes(
   const first = instants[0];
   const stocks = await demoStocks(db);
   if (stocks.length === 0 || !first) return 0;
-  const repo = createStocksRepo(db);
+  const quotesRepo = createQuotesRepo(db);
   const today = marketDate(first);
   const ids = stocks.map((s) => s.id);
   const previous = cal.previousTradingDay(today);
   const refs = new Map<number, number>();
-  for (const b of await repo.barsSince(ids, addDays(previous, -10)))
+  for (const b of await createBarsRepo(db).barsSince(ids, addDays(previous, -10)))
     if (b.date < today) refs.set(b.stock_id, b.close);
   const latest = new Map<number, Omit<QuoteInsert, 'stock_id'>>(
-    (await repo.latestQuotes(ids, today)).map((q) => [q.stock_id, { ...q, source: DEMO }]),
+    (await quotesRepo.latestQuotes(ids, today)).map((q) => [q.stock_id, { ...q, source: DEMO }]),
   );
   const rows: QuoteInsert[] = [];
   for (const instant of instants) {
@@ -275,7 +276,7 @@ export async function writeDemoQuotes(
       latest.set(s.id, row);
     }
   }
-  await repo.insertQuotes(rows);
+  await quotesRepo.insertQuotes(rows);
   return rows.length;
 }
 
@@ -291,8 +292,7 @@ export interface DemoSeedResult {
  */
 export async function seedStocksDemo(db: Db, now: Date = new Date()): Promise<DemoSeedResult> {
   return db.transaction().execute(async (trx) => {
-    const repo = createStocksRepo(trx);
-    const cal = await repo.calendar();
+    const cal = await createCalendarRepo(trx).calendar();
     const existing = await trx
       .selectFrom('stocks')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -301,7 +301,7 @@ export async function seedStocksDemo(db: Db, now: Date = new Date()): Promise<De
     let stocks = 0;
     let bars = 0;
     if (Number(existing.n) === 0) {
-      const exchangeIds = await repo.exchangeIds();
+      const exchangeIds = await createCatalogueRepo(trx).exchangeIds();
       const known = new Set((await trx.selectFrom('stocks').select('ticker').execute()).map((r) => r.ticker));
       const fresh = DEMO_LISTINGS.filter((l) => !known.has(l.ticker));
       const created = fresh.length
@@ -332,7 +332,7 @@ export async function seedStocksDemo(db: Db, now: Date = new Date()): Promise<De
         const listing = LISTING_BY_TICKER.get(c.ticker) as DemoListing;
         for (const bar of generateHistory(listing, days)) rows.push({ ...bar, stock_id: c.id, source: DEMO });
       }
-      await repo.insertBarsBulk(rows);
+      await createBarsRepo(trx).insertBarsBulk(rows);
       stocks = created.length;
       bars = rows.length;
     } else {
@@ -379,7 +379,7 @@ export function demoJobs(): MarketDataJob[] {
         return minutes >= MARKET_OPEN_MINUTES && minutes <= MARKET_CLOSE_MINUTES;
       },
       async run(ctx) {
-        const cal = await createStocksRepo(ctx.db).calendar();
+        const cal = await createCalendarRepo(ctx.db).calendar();
         if (!cal.isMatching(ctx.now)) return;
         await writeDemoQuotes(ctx.db, cal, ctx.now);
       },
@@ -388,7 +388,7 @@ export function demoJobs(): MarketDataJob[] {
       name: 'stocks-demo-daily',
       intervalMs: 10 * 60_000,
       async run(ctx) {
-        const cal = await createStocksRepo(ctx.db).calendar();
+        const cal = await createCalendarRepo(ctx.db).calendar();
         const added = await fillDemoBars(ctx.db, cal, ctx.now);
         if (added > 0) ctx.log.info({ bars: added }, 'stocks demo: daily bars added');
       },

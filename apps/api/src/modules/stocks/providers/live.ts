@@ -3,8 +3,17 @@
 // reference price needs) after the close.
 import { toIso } from '../../../db/dialect';
 import type { MarketDataJob } from '../../../market-data/types';
-import { addDays, MARKET_CLOSE_MINUTES, MARKET_OPEN_MINUTES, marketDate, marketMinutes } from '../calendar';
-import { type BarInsert, createStocksRepo, type QuoteInsert, stockSearchText } from '../repo';
+import {
+  addDays,
+  MARKET_CLOSE_MINUTES,
+  MARKET_OPEN_MINUTES,
+  marketDate,
+  marketMinutes,
+} from '../calendar/calendar';
+import { createCalendarRepo } from '../calendar/repo';
+import { createCatalogueRepo, stockSearchText } from '../catalogue/repo';
+import { type BarInsert, createBarsRepo, createQuotesRepo, type QuoteInsert } from '../snapshots/repo';
+import { createWatchlistItemsRepo } from '../watchlists/repo';
 import { fetchKbsDailyBars, KBS } from './kbs';
 import { fetchVciPriceBoard, fetchVciSymbols, VCI } from './vci';
 
@@ -17,8 +26,7 @@ export function liveJobs(): MarketDataJob[] {
       intervalMs: 24 * 3600_000,
       async run(ctx) {
         const listings = await fetchVciSymbols(ctx.fetch, ctx.signal);
-        const repo = createStocksRepo(ctx.db);
-        const exchangeIds = await repo.exchangeIds();
+        const exchangeIds = await createCatalogueRepo(ctx.db).exchangeIds();
         const known = new Set(
           (await ctx.db.selectFrom('stocks').select('ticker').execute()).map((r) => r.ticker),
         );
@@ -53,14 +61,14 @@ export function liveJobs(): MarketDataJob[] {
         return minutes >= MARKET_OPEN_MINUTES && minutes <= MARKET_CLOSE_MINUTES;
       },
       async run(ctx) {
-        const repo = createStocksRepo(ctx.db);
-        const cal = await repo.calendar();
+        const quotesRepo = createQuotesRepo(ctx.db);
+        const cal = await createCalendarRepo(ctx.db).calendar();
         if (!cal.isMatching(ctx.now)) return;
-        const watched = await repo.watchedStocks();
+        const watched = await createWatchlistItemsRepo(ctx.db).watchedStocks();
         const today = marketDate(ctx.now);
         const latest = new Map(
           (
-            await repo.latestQuotes(
+            await quotesRepo.latestQuotes(
               watched.map((w) => w.id),
               today,
             )
@@ -88,7 +96,7 @@ export function liveJobs(): MarketDataJob[] {
               source: VCI,
             });
           }
-          await repo.insertQuotes(rows);
+          await quotesRepo.insertQuotes(rows);
         }
       },
     },
@@ -97,19 +105,19 @@ export function liveJobs(): MarketDataJob[] {
       intervalMs: 30 * 60_000,
       isDue: (now) => marketMinutes(now) >= MARKET_CLOSE_MINUTES + 15,
       async run(ctx) {
-        const repo = createStocksRepo(ctx.db);
-        const cal = await repo.calendar();
+        const barsRepo = createBarsRepo(ctx.db);
+        const cal = await createCalendarRepo(ctx.db).calendar();
         const today = marketDate(ctx.now);
         if (!cal.isTradingDay(today)) return;
         const from = addDays(today, -10);
-        for (const w of await repo.watchedStocks()) {
+        for (const w of await createWatchlistItemsRepo(ctx.db).watchedStocks()) {
           const bars = await fetchKbsDailyBars(ctx.fetch, w.ticker, from, today, ctx.signal);
           const rows: BarInsert[] = bars.map(({ ticker: _, ...b }) => ({
             ...b,
             stock_id: w.id,
             source: KBS,
           }));
-          await repo.upsertBars(rows);
+          await barsRepo.upsertBars(rows);
         }
       },
     },

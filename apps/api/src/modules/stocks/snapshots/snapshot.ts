@@ -1,7 +1,7 @@
 // The snapshot of one ticker, computed from its daily bars, its latest intraday quote and the
 // market calendar. Pure: the repository loads the rows, this decides what they mean.
 import { type ExchangeCode, PRICE_BANDS, type Snapshot } from '@staff/contracts';
-import { addDays, type MarketCalendar, marketDate, monthStart, weekStart } from './calendar';
+import { addDays, type MarketCalendar, marketDate, monthStart, weekStart } from '../calendar/calendar';
 
 export interface BarRow {
   date: string;

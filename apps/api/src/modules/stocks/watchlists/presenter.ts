@@ -1,29 +1,8 @@
-// Decides how the stocks module's rows leave the server: stocks with their exchange, watchlists
-// with their items, quotes and daily bars with ISO instants and numeric volumes.
-import type {
-  ExchangeCode,
-  RealtimeQuote,
-  Snapshot,
-  Stock,
-  Watchlist,
-  WatchlistItem,
-  WatchlistListItem,
-} from '@staff/contracts';
-import { toBool, toDate } from '../../db/dialect';
-import type { StockRow } from './repo';
-
-export function presentStock(r: StockRow): Stock {
-  return {
-    id: r.id,
-    ticker: r.ticker,
-    name: r.name,
-    exchange_id: r.exchange_id,
-    exchange: { id: r.exchange_id, code: r.exchange_code, name: r.exchange_name, board: r.exchange_board },
-    lot_size: r.lot_size,
-    sector: r.sector,
-    is_active: r.is_active,
-  };
-}
+// Decides how watchlists leave the server: with their items, each naming its stock (and, for one
+// list, carrying the stock's snapshot).
+import type { ExchangeCode, Snapshot, Watchlist, WatchlistItem, WatchlistListItem } from '@staff/contracts';
+import { toBool, toDate } from '../../../db/dialect';
+import type { StockRow } from '../catalogue/repo';
 
 /** An item of the list of lists: the stock's ticker, name and exchange, without a snapshot. */
 export function presentWatchlistListItem(r: {
@@ -72,25 +51,4 @@ export function presentWatchlist<I>(
     item_count: items.length,
     items,
   };
-}
-
-export function presentRealtimeQuote(
-  stock: StockRow,
-  q: { price: number; volume: number; as_of_ms: number; source: string },
-): RealtimeQuote {
-  return {
-    ticker: stock.ticker,
-    price: q.price,
-    volume: q.volume,
-    as_of: new Date(q.as_of_ms).toISOString(),
-    source: q.source,
-  };
-}
-
-/** A daily bar as a price record; the volume column may come back as a bigint string. */
-export function presentPriceRecord<B extends { volume: number | string | bigint }>(
-  ticker: string,
-  bar: B,
-): Omit<B, 'volume'> & { ticker: string; volume: number } {
-  return { ticker, ...bar, volume: Number(bar.volume) };
 }

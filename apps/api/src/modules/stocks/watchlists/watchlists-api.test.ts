@@ -2,10 +2,10 @@
 // required and unique per user, add_item / remove_item with their 400s, and ownership (404).
 import { STOCK_MESSAGES, type Watchlist, type WatchlistDetail } from '@staff/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testDatabases } from '../../test/harness';
-import { caller, makeUser, type TestUser } from '../../test/users';
-import { createStocksService } from './service';
-import { setMarketClock } from './test-kit';
+import { createTestApp, type TestApp, testDatabases } from '../../../test/harness';
+import { caller, makeUser, type TestUser } from '../../../test/users';
+import { setMarketClock } from '../test-kit';
+import { createWatchlistsService } from './service';
 
 describe.each(testDatabases())('watchlists API (%s)', (kind) => {
   let t: TestApp;
@@ -75,7 +75,7 @@ describe.each(testDatabases())('watchlists API (%s)', (kind) => {
   it('keeps one default when a user creates lists at the same time, asked or not', async () => {
     const busy = await makeUser(t);
     // Straight to the service, so the creates meet in the database rather than queue in the router.
-    const service = createStocksService({ db: t.db, now: () => t.clock.now() });
+    const service = createWatchlistsService({ db: t.db, now: () => t.clock.now() });
     await Promise.all(
       ['A', 'B', 'C', 'D', 'E', 'F'].map((name, i) =>
         service.createWatchlist({ id: busy.id, role: 'staff' }, { name, is_default: i % 2 === 0 }),

@@ -1,7 +1,7 @@
 // Snapshot computation around sessions, weekends and holidays, with hand-checked figures.
 import { describe, expect, it } from 'vitest';
-import { createMarketCalendar, marketInstant } from './calendar';
-import { HOLIDAY_SEED } from './holidays';
+import { createMarketCalendar, marketInstant } from '../calendar/calendar';
+import { HOLIDAY_SEED } from '../calendar/holidays';
 import { type BarRow, computeSnapshot, priceBand, type QuoteRow } from './snapshot';
 
 const cal = createMarketCalendar(HOLIDAY_SEED.map((h) => h.date));

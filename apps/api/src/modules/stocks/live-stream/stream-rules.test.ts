@@ -8,11 +8,11 @@ import type { AddressInfo } from 'node:net';
 import type { LiveQuoteEvent } from '@staff/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { dbBool, toIso } from '../../db/dialect';
-import { createDb, type Db } from '../../db/index';
-import { bearer, createTestApp, signIn, type TestApp, testDatabases } from '../../test/harness';
-import { caller, makeUser, TEST_PASSWORD, type TestUser } from '../../test/users';
+import { buildApp } from '../../../app';
+import { dbBool, toIso } from '../../../db/dialect';
+import { createDb, type Db } from '../../../db/index';
+import { bearer, createTestApp, signIn, type TestApp, testDatabases } from '../../../test/harness';
+import { caller, makeUser, TEST_PASSWORD, type TestUser } from '../../../test/users';
 import {
   MAX_OPEN_STREAMS_PER_USER,
   STREAM_MAX_LIFETIME_MS,
@@ -20,7 +20,7 @@ import {
   STREAM_RECHECK_MS,
   STREAM_STALE_MS,
   STREAM_TICKET_TTL_SECONDS,
-} from './live-stream';
+} from './service';
 
 /** An open stream read as text: its events as they arrive, and its end. */
 class OpenStream {

@@ -1,18 +1,24 @@
 // The live-quote stream's rules (docs/decisions/0009-stocks.md). Several API processes serve
 // streams and share only the database, so every rule is kept there, never in a process:
-// - a ticket (signed, 60 s to open) opens one stream, once: its id is recorded under a primary key;
+// - a ticket (signed, 60 s to open; tickets.ts) opens one stream, once: its id is recorded under a
+//   primary key;
 // - a user holds at most MAX_OPEN_STREAMS_PER_USER streams: each open stream claims one numbered
 //   slot under a unique (user, slot) key and keeps it with a heartbeat, so the slots of a crashed
 //   process free themselves once the heartbeat is stale;
 // - an open stream re-checks its user and sign-in every few seconds, and lives at most 15 minutes.
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+// It also reads the quotes a stream sends: those written after the last one it sent, by any process.
+import { randomUUID } from 'node:crypto';
 import { MODULE_ROLES, type Role } from '@staff/contracts';
-import { lockRowForUpdate, toBool, toIso } from '../../db/dialect';
-import type { Db } from '../../db/index';
-import { ApiError } from '../../http/errors';
-import { createAccountsRepo } from '../accounts/repo';
+import { lockRowForUpdate, toBool, toIso } from '../../../db/dialect';
+import type { Db } from '../../../db/index';
+import { ApiError } from '../../../http/errors';
+import { createCatalogueRepo } from '../catalogue/repo';
+import { createQuotesRepo } from '../snapshots/repo';
+import { presentLiveQuote } from './presenter';
+import { createStreamTickets, type StreamTicketClaims } from './tickets';
 
-export const STREAM_TICKET_TTL_SECONDS = 60;
+export { STREAM_TICKET_TTL_SECONDS } from './tickets';
+
 /** Several tabs and a phone stay well under it; a script opening streams in a loop does not. */
 export const MAX_OPEN_STREAMS_PER_USER = 5;
 /** The server ends every stream after this; the client reconnects with a new ticket. */
@@ -37,15 +43,6 @@ export const STREAM_MESSAGES = {
 export const tooManyStreams = () =>
   new ApiError(429, { detail: STREAM_MESSAGES.tooMany, code: 'too_many_streams' });
 
-export interface StreamTicketClaims {
-  /** Random; recorded when the ticket is used. */
-  id: string;
-  userId: number;
-  /** The sign-in (sessions.id, the tokens' `fam`) the ticket was asked for under. */
-  family: string;
-  expiresAtMs: number;
-}
-
 /** Where an open stream's user stands: still entitled, signed out (or gone), or without the role. */
 export type StreamStanding = 'entitled' | 'signed-out' | 'no-role';
 
@@ -56,58 +53,38 @@ class Refused extends Error {
   }
 }
 
+/**
+ * The user behind a sign-in, as accounts reads it (handed in by app.ts, so this module does not
+ * reach into accounts): undefined when the user is gone; `sessionRevoked` when the sign-in ended.
+ */
+export type FindSignIn = (
+  userId: number,
+  family: string,
+) => Promise<{ user: { is_active: number | boolean; role: string }; sessionRevoked: boolean } | undefined>;
+
 export interface LiveStreamDeps {
   db: Db;
   now: () => Date;
-  /** Signs tickets (a key derived from the server's JWT secret). */
+  /** Signs tickets (a key derived from it). */
   secret: string;
+  findSignIn: FindSignIn;
 }
 
-export function createLiveStreams(deps: LiveStreamDeps) {
-  const { db, now } = deps;
-  const accounts = createAccountsRepo(db);
-  const ticketKey = createHmac('sha256', deps.secret).update('stocks-stream-ticket').digest();
-  const sign = (payload: string) => createHmac('sha256', ticketKey).update(payload).digest();
+export function createLiveStreamService(deps: LiveStreamDeps) {
+  const { db, now, findSignIn } = deps;
+  const tickets = createStreamTickets(deps.secret, now);
+  const catalogue = createCatalogueRepo(db);
+  const quotesRepo = createQuotesRepo(db);
 
   return {
-    /** EventSource cannot send a bearer header, so an authenticated POST hands out this ticket. */
-    issueTicket(userId: number, family: string): { ticket: string; expires_in: number } {
-      const claims = {
-        t: randomBytes(16).toString('base64url'),
-        u: userId,
-        f: family,
-        e: now().getTime() + STREAM_TICKET_TTL_SECONDS * 1000,
-      };
-      const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-      return {
-        ticket: `${payload}.${sign(payload).toString('base64url')}`,
-        expires_in: STREAM_TICKET_TTL_SECONDS,
-      };
-    },
-
-    /** The claims of a genuine, unexpired ticket (used or not), or null. */
-    verifyTicket(ticket: string): StreamTicketClaims | null {
-      const [payload, sig, ...rest] = ticket.split('.');
-      if (!payload || !sig || rest.length > 0) return null;
-      const given = Buffer.from(sig, 'base64url');
-      const expected = sign(payload);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      let claims: unknown;
-      try {
-        claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
-      } catch {
-        return null;
-      }
-      const { t, u, f, e } = (claims ?? {}) as Record<string, unknown>;
-      if (typeof t !== 'string' || typeof f !== 'string' || !Number.isInteger(u) || typeof e !== 'number')
-        return null;
-      if (e < now().getTime()) return null;
-      return { id: t, userId: u as number, family: f, expiresAtMs: e };
-    },
+    /** The clock a stream's lifetime, re-check and heartbeat run on (the app's; tests move it). */
+    now,
+    issueTicket: tickets.issue,
+    verifyTicket: tickets.verify,
 
     /** One indexed read: the user joined with the sign-in the stream was opened under. */
     async standing(userId: number, family: string): Promise<StreamStanding> {
-      const found = await accounts.findUserForSession(userId, family);
+      const found = await findSignIn(userId, family);
       if (!found || !toBool(found.user.is_active) || found.sessionRevoked) return 'signed-out';
       if (!(MODULE_ROLES.stocks as readonly Role[]).includes(found.user.role as Role)) return 'no-role';
       return 'entitled';
@@ -197,7 +174,23 @@ export function createLiveStreams(deps: LiveStreamDeps) {
     async close(streamId: string): Promise<void> {
       await db.deleteFrom('live_streams').where('id', '=', streamId).execute();
     },
+
+    /** The ids of the stream's known tickers (unknown ones are ignored). */
+    async stockIdsOf(tickers: string[]): Promise<number[]> {
+      return (await catalogue.findByTickers(tickers)).map((s) => s.id);
+    },
+
+    /** The newest quote's id: a stream opened without `after` starts from now. */
+    latestQuoteId(): Promise<number> {
+      return quotesRepo.maxQuoteId();
+    },
+
+    /** Up to `limit` quotes of the stocks written after the quote id, oldest first, as events. */
+    async quotesAfter(stockIds: number[], afterId: number, limit: number) {
+      const rows = await quotesRepo.quotesAfter(stockIds, afterId, limit);
+      return rows.map((q) => ({ id: q.id, event: presentLiveQuote(q) }));
+    },
   };
 }
 
-export type LiveStreams = ReturnType<typeof createLiveStreams>;
+export type LiveStreamService = ReturnType<typeof createLiveStreamService>;

@@ -1,0 +1,3 @@
+// The CashFlow module's public surface: app.ts builds the service and registers the routes.
+export { registerCashflowRoutes } from './routes';
+export { type CashflowService, createCashflowService } from './service';

@@ -1,0 +1,154 @@
+// Queries of the catalogue: the exchanges and the listed stocks (each read with its exchange).
+import { type ExchangeCode, foldForSearch } from '@staff/contracts';
+import { dbBool, toBool, toIso } from '../../../db/dialect';
+import type { Db } from '../../../db/index';
+
+export interface StockRow {
+  id: number;
+  ticker: string;
+  name: string;
+  exchange_id: number;
+  lot_size: number;
+  sector: string;
+  is_active: boolean;
+  source: string;
+  exchange_code: ExchangeCode;
+  exchange_name: string;
+  exchange_board: string;
+}
+
+/** The folded text a stock is searched by (kept in `stocks.search` by every writer). */
+export const stockSearchText = (ticker: string, name: string) => foldForSearch(`${ticker} ${name}`);
+
+function stockQuery(db: Db) {
+  return db
+    .selectFrom('stocks as s')
+    .innerJoin('stock_exchanges as e', 'e.id', 's.exchange_id')
+    .select([
+      's.id',
+      's.ticker',
+      's.name',
+      's.exchange_id',
+      's.lot_size',
+      's.sector',
+      's.is_active',
+      's.source',
+      'e.code as exchange_code',
+      'e.name as exchange_name',
+      'e.board as exchange_board',
+    ]);
+}
+
+type RawStock = Omit<StockRow, 'is_active' | 'exchange_code'> & {
+  is_active: number | boolean;
+  exchange_code: string;
+};
+const toStock = (r: RawStock): StockRow => ({
+  ...r,
+  is_active: toBool(r.is_active),
+  exchange_code: r.exchange_code as ExchangeCode,
+});
+
+export function createCatalogueRepo(db: Db) {
+  async function findByTickers(tickers: string[]): Promise<StockRow[]> {
+    if (tickers.length === 0) return [];
+    const rows = await stockQuery(db).where('s.ticker', 'in', tickers).execute();
+    return rows.map(toStock);
+  }
+
+  return {
+    listExchanges() {
+      return db.selectFrom('stock_exchanges').select(['id', 'code', 'name', 'board']).orderBy('id').execute();
+    },
+
+    async exchangeIds(): Promise<Record<string, number>> {
+      const rows = await db.selectFrom('stock_exchanges').select(['id', 'code']).execute();
+      return Object.fromEntries(rows.map((r) => [r.code, r.id]));
+    },
+
+    async hasExchange(id: number): Promise<boolean> {
+      const row = await db.selectFrom('stock_exchanges').select('id').where('id', '=', id).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Ticker prefix or folded name match; ranked exact ticker, ticker prefix, then name; then ticker. */
+    async search(q: string, limit: number): Promise<StockRow[]> {
+      const cleaned = q.replace(/[%_\\]/g, '');
+      const upper = cleaned.toUpperCase().trim();
+      const folded = foldForSearch(cleaned);
+      if (!folded) return [];
+      const rows = await stockQuery(db)
+        .where('s.is_active', '=', 1)
+        .where((eb) => eb.or([eb('s.ticker', 'like', `${upper}%`), eb('s.search', 'like', `%${folded}%`)]))
+        .orderBy((eb) =>
+          eb
+            .case()
+            .when('s.ticker', '=', upper)
+            .then(0)
+            .when('s.ticker', 'like', `${upper}%`)
+            .then(1)
+            .else(2)
+            .end(),
+        )
+        .orderBy('s.ticker')
+        .limit(limit)
+        .execute();
+      return rows.map(toStock);
+    },
+
+    async listActive(limit: number): Promise<StockRow[]> {
+      const rows = await stockQuery(db)
+        .where('s.is_active', '=', 1)
+        .orderBy('s.ticker')
+        .limit(limit)
+        .execute();
+      return rows.map(toStock);
+    },
+
+    async findByTicker(ticker: string): Promise<StockRow | undefined> {
+      const row = await stockQuery(db).where('s.ticker', '=', ticker).executeTakeFirst();
+      return row ? toStock(row) : undefined;
+    },
+
+    findByTickers,
+
+    /** The known stocks of the tickers, in the tickers' order (unknown ones left out). */
+    async findByTickersInOrder(tickers: string[]): Promise<StockRow[]> {
+      const found = new Map((await findByTickers(tickers)).map((s) => [s.ticker, s]));
+      return tickers.flatMap((t) => {
+        const s = found.get(t);
+        return s ? [s] : [];
+      });
+    },
+
+    async insertStock(values: {
+      ticker: string;
+      name: string;
+      exchange_id: number;
+      lot_size: number;
+      sector: string;
+      is_active: boolean;
+      source: string;
+      now: Date;
+    }): Promise<number> {
+      const row = await db
+        .insertInto('stocks')
+        .values({
+          ticker: values.ticker,
+          name: values.name,
+          exchange_id: values.exchange_id,
+          lot_size: values.lot_size,
+          sector: values.sector,
+          is_active: dbBool(values.is_active),
+          source: values.source,
+          search: stockSearchText(values.ticker, values.name),
+          created_at: toIso(values.now),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+  };
+}
+
+export type CatalogueRepo = ReturnType<typeof createCatalogueRepo>;

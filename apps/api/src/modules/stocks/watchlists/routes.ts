@@ -1,0 +1,115 @@
+// HTTP for watchlists: any stocks role, on their own lists only (another user's list answers 404).
+import {
+  AddItem,
+  IdPathParams,
+  RemoveItem,
+  WatchlistCreate,
+  WatchlistDetail,
+  WatchlistItem,
+  WatchlistList,
+  WatchlistUpdate,
+} from '@staff/contracts';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentAuth } from '../../../http/auth';
+import { Empty, errors, security, tags } from '../route-schemas';
+import type { WatchlistsService } from './service';
+
+export function registerWatchlistsRoutes(
+  app: FastifyInstance,
+  deps: { watchlists: WatchlistsService; staff: onRequestAsyncHookHandler },
+): void {
+  const { watchlists, staff } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const viewer = (request: Parameters<typeof currentAuth>[0]) => currentAuth(request).user;
+
+  r.get('/api/stocks/watchlists/', {
+    onRequest: staff,
+    schema: { tags, security, summary: "The user's watchlists", response: { 200: WatchlistList, ...errors } },
+    handler: async (request) => watchlists.listWatchlists(viewer(request)),
+  });
+
+  r.post('/api/stocks/watchlists/', {
+    onRequest: staff,
+    schema: {
+      tags,
+      security,
+      summary: 'Create a watchlist; the first one is the default, is_default moves the default to it',
+      body: WatchlistCreate,
+      response: { 201: WatchlistDetail, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send(await watchlists.createWatchlist(viewer(request), request.body)),
+  });
+
+  r.get('/api/stocks/watchlists/:id/', {
+    onRequest: staff,
+    schema: {
+      tags,
+      security,
+      summary: 'A watchlist with its items and their snapshots',
+      params: IdPathParams,
+      response: { 200: WatchlistDetail, ...errors },
+    },
+    handler: async (request) => watchlists.getWatchlist(viewer(request), request.params.id),
+  });
+
+  r.patch('/api/stocks/watchlists/:id/', {
+    onRequest: staff,
+    schema: {
+      tags,
+      security,
+      summary: 'Rename a watchlist or make it the default',
+      params: IdPathParams,
+      body: WatchlistUpdate,
+      response: { 200: WatchlistDetail, ...errors },
+    },
+    handler: async (request) => watchlists.updateWatchlist(viewer(request), request.params.id, request.body),
+  });
+
+  r.delete('/api/stocks/watchlists/:id/', {
+    onRequest: staff,
+    schema: {
+      tags,
+      security,
+      summary: 'Delete a watchlist (the oldest remaining one becomes the default)',
+      params: IdPathParams,
+      response: { 204: Empty, ...errors },
+    },
+    handler: async (request, reply) => {
+      await watchlists.deleteWatchlist(viewer(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+
+  r.post('/api/stocks/watchlists/:id/add_item/', {
+    onRequest: staff,
+    schema: {
+      tags,
+      security,
+      summary: 'Add a ticker with an optional note and target price',
+      description: 'An unknown ticker or one already in the list answers 400 naming it.',
+      params: IdPathParams,
+      body: AddItem,
+      response: { 201: WatchlistItem, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send(await watchlists.addItem(viewer(request), request.params.id, request.body)),
+  });
+
+  r.post('/api/stocks/watchlists/:id/remove_item/', {
+    onRequest: staff,
+    schema: {
+      tags,
+      security,
+      summary: 'Remove a ticker from the list',
+      params: IdPathParams,
+      body: RemoveItem,
+      response: { 204: Empty, ...errors },
+    },
+    handler: async (request, reply) => {
+      await watchlists.removeItem(viewer(request), request.params.id, request.body.ticker);
+      return reply.code(204).send(null);
+    },
+  });
+}
