@@ -29,6 +29,23 @@ export function rng(seed) {
   };
 }
 
+/** An element of `list`, drawn with `random`. */
+export const pick = (random, list) => list[Math.floor(random() * list.length)];
+
+/** A value from [value, weight] pairs, drawn with `random` in proportion to the weights. */
+export function weighted(random, pairs) {
+  let r = random() * pairs.reduce((s, [, w]) => s + w, 0);
+  for (const [value, w] of pairs) {
+    r -= w;
+    if (r < 0) return value;
+  }
+  return pairs[pairs.length - 1][0];
+}
+
+/** Minutes after midnight as `HH:MM`. */
+export const hhmm = (minutes) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
 /** Writes bench/results/`name`.json. */
 export function writeResult(name, report) {
   fs.mkdirSync(resultsDir, { recursive: true });
@@ -467,7 +484,6 @@ export async function traffic(base, data) {
     const n = entrySeq++;
     const date = addDays(today, -(n % 1000));
     const minute = (n * 7) % 1380;
-    const hhmm = (m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
     return {
       title: `Load entry ${n}`,
       start_date: date,
