@@ -9,18 +9,15 @@
 // Options (env): ENTRIES (50000), DAYS (1095), RUNS (40), KEEP=1 keeps the SQLite file. Writes
 // bench/results/diary-<sqlite|postgres>.json and prints a table.
 import { sql } from 'kysely';
+import { addEntries, entryWriter } from './generators/diary.mjs';
 import * as bench from './lib.mjs';
 
-const { localToEpochMs, addDays } = await import(bench.apiSource('modules/diary/time.ts'));
+const { addDays } = await import(bench.apiSource('modules/diary/time.ts'));
 const { rebuildAllWeekTotals } = await import(bench.apiSource('modules/diary/index.ts'));
 
 const ENTRIES = Number(process.env.ENTRIES ?? 50_000);
 const DAYS = Number(process.env.DAYS ?? 1095);
 const RUNS = Number(process.env.RUNS ?? 40);
-const ZONE = 'Asia/Ho_Chi_Minh';
-
-// Deterministic data: the same entries on every run and both databases.
-const random = bench.rng(20240601);
 
 const { dataDir, config, kind, db } = await bench.openDb('diary');
 const { app, user, headers, get } = await bench.startApp({ config, db });
@@ -40,61 +37,22 @@ for (let i = 0; i < 20; i++) {
   categoryIds.push(res.json().id);
 }
 
-// ENTRIES entries over DAYS local days ending today: back-to-back blocks through each day.
+// ENTRIES entries over DAYS local days ending today: back-to-back blocks through each day,
+// deterministic: the same entries on every run and both databases.
 const today = new Date().toISOString().slice(0, 10);
-const firstDay = addDays(today, -DAYS + 1);
-const perDay = ENTRIES / DAYS;
-const pad = (n) => String(n).padStart(2, '0');
 const started = performance.now();
-let made = 0;
-const entries = bench.batchedWriter(db, {
-  parentTable: 'diary_entries',
-  childTable: 'diary_entry_categories',
-  key: 'entry_id',
+const entries = entryWriter(db);
+const made = await addEntries(entries, {
+  random: bench.rng(20240601),
+  diaryId,
+  userId: user.id,
+  count: ENTRIES,
+  firstDay: addDays(today, -DAYS + 1),
+  days: DAYS,
+  categoryIds,
+  nowIso: new Date().toISOString(),
+  loneAtMidnight: true,
 });
-const now = new Date().toISOString();
-for (let d = 0; d < DAYS && made < ENTRIES; d++) {
-  const date = addDays(firstDay, d);
-  const count = Math.min(ENTRIES - made, Math.round((d + 1) * perDay) - Math.round(d * perDay));
-  const slot = Math.floor(1440 / Math.max(1, count));
-  for (let k = 0; k < count; k++) {
-    const startMin = k * slot;
-    const endMin = Math.min(1439, startMin + Math.max(5, Math.floor(slot * (0.5 + random() * 0.5))));
-    const start_time = `${pad(Math.floor(startMin / 60))}:${pad(startMin % 60)}`;
-    const end_time = `${pad(Math.floor(endMin / 60))}:${pad(endMin % 60)}`;
-    const start_ms = localToEpochMs(date, start_time, ZONE);
-    const end_ms = localToEpochMs(date, end_time, ZONE);
-    const n = 1 + Math.floor(random() * 3);
-    const cats = new Set();
-    while (cats.size < n) cats.add(categoryIds[Math.floor(random() * categoryIds.length)]);
-    const entry = {
-      diary_id: diaryId,
-      user_id: user.id,
-      title: `Entry ${made}`,
-      feeling: ['excited', 'happy', 'neutral', 'sad', 'tired', 'angry', 'anxious'][made % 7],
-      start_date: date,
-      start_time,
-      end_date: date,
-      end_time,
-      time_zone: ZONE,
-      start_at: new Date(start_ms).toISOString(),
-      end_at: new Date(end_ms).toISOString(),
-      start_ms,
-      end_ms,
-      category_count: cats.size,
-      place: 'Office',
-      note: 'Benchmark entry',
-      feedback: '',
-      created_at: now,
-      updated_at: now,
-    };
-    await entries.add(
-      entry,
-      [...cats].map((c) => ({ category_id: c })),
-    );
-    made++;
-  }
-}
 await entries.flush();
 // The entries went in straight, so their week totals (migration 0009) are summed once here.
 await rebuildAllWeekTotals(db);

@@ -9,14 +9,13 @@
 // Options (env): SYMBOLS (30), RUNS (60), KEEP=1 keeps the SQLite file. Writes
 // bench/results/forex-<sqlite|postgres>.json and prints a table.
 import { sql } from 'kysely';
+import { DAY, FIVE_MIN, insertSeries, randomWalk, seriesTimes } from './generators/forex.mjs';
 import * as bench from './lib.mjs';
 
 const { seedDemoForex } = await import(bench.apiSource('modules/forex/demo.ts'));
 
 const SYMBOLS = Number(process.env.SYMBOLS ?? 30);
 const RUNS = Number(process.env.RUNS ?? 60);
-const DAY = 86_400_000;
-const FIVE_MIN = 300_000;
 
 const { dataDir, config, kind, db } = await bench.openDb('forex');
 
@@ -36,33 +35,20 @@ const symbols = Array.from({ length: SYMBOLS }, (_, i) =>
 );
 const started = performance.now();
 let rows = 0;
+const times = seriesTimes({ dailyFrom: now - 3650 * DAY, intradayFrom: now - 90 * DAY, end: now });
 for (const symbol of symbols) {
-  const times = [];
-  for (let t = now - 3650 * DAY; t < now - 90 * DAY; t += DAY) times.push(t);
-  for (let t = now - 90 * DAY; t <= now; t += FIVE_MIN) times.push(t);
-  let value = symbol === 'SJC' ? 60_000_000 : 20_000;
+  const walk = randomWalk(random, symbol === 'SJC' ? 60_000_000 : 20_000, 0.004);
   const batch = times.map((t) => {
-    value *= 1 + (random() - 0.5) * 0.004;
+    const value = walk();
     return { symbol, time_ms: t, source: 'vcb', last: value, bid: value * 0.995, ask: value * 1.005 };
   });
-  await db.transaction().execute(async (tx) => {
-    for (let i = 0; i < batch.length; i += 2000) {
-      await tx
-        .insertInto('forex_prices')
-        .values(batch.slice(i, i + 2000))
-        .execute();
-    }
-    await tx
-      .insertInto('forex_symbols')
-      .values({
-        symbol,
-        source: 'vcb',
-        last_time_ms: now,
-        arrived_at_ms: now,
-        stale_after_ms: 3_600_000,
-        has_live: 1,
-      })
-      .execute();
+  await insertSeries(db, batch, {
+    symbol,
+    source: 'vcb',
+    last_time_ms: now,
+    arrived_at_ms: now,
+    stale_after_ms: 3_600_000,
+    has_live: 1,
   });
   rows += batch.length;
 }

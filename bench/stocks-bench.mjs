@@ -10,20 +10,16 @@
 // Writes bench/results/stocks-<sqlite|postgres>.json and prints a table.
 import os from 'node:os';
 import { sql } from 'kysely';
+import { listings as benchListings, insertStocksWithBars, tradingDays } from './generators/stocks.mjs';
 import * as bench from './lib.mjs';
 
-const { createMarketCalendar, addDays, marketInstant } = await import(
+const { createMarketCalendar, marketInstant } = await import(
   bench.apiSource('modules/stocks/calendar/calendar.ts')
 );
 const { HOLIDAY_SEED } = await import(bench.apiSource('modules/stocks/calendar/holidays.ts'));
-const { generateHistory, seedStocksDemo } = await import(bench.apiSource('modules/stocks/providers/demo.ts'));
-const { DEMO_LISTINGS } = await import(bench.apiSource('modules/stocks/providers/demo-listings.ts'));
-const { createCatalogueRepo, stockSearchText } = await import(
-  bench.apiSource('modules/stocks/catalogue/repo.ts')
-);
-const { createBarsRepo, createQuotesRepo } = await import(
-  bench.apiSource('modules/stocks/snapshots/repo.ts')
-);
+const { seedStocksDemo } = await import(bench.apiSource('modules/stocks/index.ts'));
+const { createCatalogueRepo } = await import(bench.apiSource('modules/stocks/catalogue/repo.ts'));
+const { createQuotesRepo } = await import(bench.apiSource('modules/stocks/snapshots/repo.ts'));
 
 const STOCKS = Number(process.env.STOCKS ?? 400);
 const YEARS = Number(process.env.YEARS ?? 5);
@@ -55,54 +51,23 @@ if (kind === 'postgres') {
 const cal = createMarketCalendar(HOLIDAY_SEED.map((h) => h.date));
 const exchangeIds = await createCatalogueRepo(db).exchangeIds();
 const until = cal.previousTradingDay(TODAY);
-const days = [];
-for (let d = addDays(until, -Math.round(365.25 * YEARS)); d <= until; d = addDays(d, 1))
-  if (cal.isTradingDay(d)) days.push(d);
+const days = tradingDays(cal, until, YEARS);
 
 t0 = performance.now();
-const listings = Array.from({ length: STOCKS }, (_, i) => {
-  const base = DEMO_LISTINGS[i % DEMO_LISTINGS.length];
-  return i < DEMO_LISTINGS.length
-    ? base
-    : { ...base, ticker: `${base.ticker.slice(0, 3)}${Math.floor(i / DEMO_LISTINGS.length)}` };
-});
+const listings = benchListings(STOCKS);
 await db.transaction().execute(async (trx) => {
-  const created = await trx
-    .insertInto('stocks')
-    .values(
-      listings.map((l) => ({
-        ticker: l.ticker,
-        name: l.name,
-        exchange_id: exchangeIds[l.exchange],
-        lot_size: 100,
-        sector: l.sector,
-        is_active: 1,
-        source: 'demo',
-        search: stockSearchText(l.ticker, l.name),
-        created_at: NOW.toISOString(),
-      })),
-    )
-    .returning(['id', 'ticker'])
-    .execute();
-  const trxBars = createBarsRepo(trx);
-  const byTicker = new Map(listings.map((l) => [l.ticker, l]));
-  for (let i = 0; i < created.length; i += 50) {
-    const rows = [];
-    for (const c of created.slice(i, i + 50)) {
-      for (const bar of generateHistory(byTicker.get(c.ticker), days))
-        rows.push({ ...bar, stock_id: c.id, source: 'demo' });
-    }
-    await trxBars.insertBarsBulk(rows);
-  }
+  const { created } = await insertStocksWithBars(trx, {
+    list: listings,
+    days,
+    exchangeIds,
+    createdAt: NOW.toISOString(),
+  });
   // This week's sessions, a quote every five minutes (Mon–Thu whole sessions, Friday to 10:30).
   const quotes = [];
   for (const date of ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', TODAY]) {
     for (let m = 9 * 60; m <= 15 * 60; m += 5) {
       if ((m > 11 * 60 + 30 && m < 13 * 60) || (date === TODAY && m > 10 * 60 + 30)) continue;
-      const at = marketInstant(
-        date,
-        `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`,
-      );
+      const at = marketInstant(date, bench.hhmm(m));
       for (const c of created) {
         const price = 20_000 + ((c.id * 37 + m) % 500) * 10;
         quotes.push({
@@ -122,8 +87,7 @@ await db.transaction().execute(async (trx) => {
   await createQuotesRepo(trx).insertQuotes(quotes);
 });
 const loadMs = performance.now() - t0;
-if (kind === 'postgres') await sql`analyze`.execute(db);
-else await sql`analyze`.execute(db);
+await sql`analyze`.execute(db);
 const counts = {
   stocks: await bench.countRows(db, 'stocks'),
   bars: await bench.countRows(db, 'stock_daily_bars'),
