@@ -337,7 +337,7 @@ describe.each(testDatabases())('%s: a server of two worker processes', (kind) =>
     // reached the server (it logs each one as it comes in) when the signal arrives. Sign-in then
     // spends tens of milliseconds hashing the password.
     const mark = server.logLength();
-    const arrived = Promise.all([server.nextLog('/api/users/token/', 2), server.nextLog('/entries/', 2)]);
+    const arrived = Promise.all([server.nextLogs('/api/users/token/', 2), server.nextLogs('/entries/', 2)]);
     const inFlight = Promise.all([
       call(server, 'POST', '/api/users/token/', { body: ADMIN, newConnection: true }),
       call(server, 'POST', '/api/users/token/', { body: ADMIN, newConnection: true }),

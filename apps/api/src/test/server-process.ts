@@ -15,10 +15,12 @@ const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
-  /** Resolves with the exit code (or the signal's name) once the process has ended. */
+  /** Resolves with the exit code (or the signal's name) once the process has ended and its output is read. */
   exited: Promise<number | string>;
-  /** Resolves at the next line of the server's log that includes `text` (the `count`th such line). */
-  nextLog(text: string, count?: number): Promise<string>;
+  /** Resolves at the next line of the server's log that includes `text`. */
+  nextLog(text: string): Promise<string>;
+  /** Resolves with the next `count` lines of the server's log that include `text`. */
+  nextLogs(text: string, count: number): Promise<string[]>;
   /** What the process has written to stderr (its last 64 KB): why it ended, when it did. */
   stderr(): string;
   /** Whether this is a cluster (startServer's `workers`): a primary and its workers, in their own process group. */
@@ -81,8 +83,10 @@ export async function startServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // 'close', not 'exit': once the output is read to its end too (a cluster's workers write to the same
+  // pipe, so it closes only when none of them is left), so what the server logged is all there.
   const exited = new Promise<number | string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+    child.once('close', (code, signal) => resolve(code ?? signal ?? 'unknown')),
   );
   let stderr = '';
   child.stderr?.on('data', (chunk) => {
@@ -117,16 +121,18 @@ export async function startServer(
       reject(new Error(`server exited (${code}) before listening\n${stderr}`));
     });
   });
-  const waiting: { text: string; left: number; resolve: (line: string) => void }[] = [];
+  const waiting: { text: string; count: number; found: string[]; resolve: (lines: string[]) => void }[] = [];
   // Keeps draining the output, so a chatty server never blocks on a full pipe.
   lines.on('line', (line) => {
     for (const w of waiting.splice(0)) {
-      if (line.includes(w.text) && --w.left === 0) w.resolve(line);
+      if (line.includes(w.text)) w.found.push(line);
+      if (w.found.length === w.count) w.resolve(w.found);
       else waiting.push(w);
     }
   });
-  const nextLog = (text: string, count = 1) =>
-    new Promise<string>((resolve) => waiting.push({ text, left: count, resolve }));
+  const nextLogs = (text: string, count: number) =>
+    new Promise<string[]>((resolve) => waiting.push({ text, count, found: [], resolve }));
+  const nextLog = async (text: string) => (await nextLogs(text, 1))[0] as string;
   const loggedBy = (text: string, from = 0) =>
     new Set(
       logged
@@ -138,6 +144,7 @@ export async function startServer(
     child,
     exited,
     nextLog,
+    nextLogs,
     stderr: () => stderr,
     clustered,
     workers: () => [...live],
