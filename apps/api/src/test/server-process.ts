@@ -35,9 +35,9 @@ export interface ServerProcess {
 
 export interface StartOptions {
   /**
-   * Run as `npm start` does, with this many worker processes behind a cluster primary (WEB_CONCURRENCY);
-   * resolves once every worker listens. The primary runs in a process group of its own, which
-   * killServer ends whole.
+   * Run as `npm start` does (src/serve.ts), with this many worker processes behind a cluster primary
+   * (WEB_CONCURRENCY; 1: one process and no primary); resolves once every worker listens. The server
+   * runs in a process group of its own, which killServer ends whole.
    */
   workers?: number;
 }
@@ -107,7 +107,8 @@ export async function startServer(
     if (entry.msg?.startsWith('Server listening at') && entry.pid) live.add(entry.pid);
     if (entry.role === 'primary' && entry.worker) live.delete(entry.worker);
   });
-  const ready = clustered ? `with ${workers} workers` : 'Server listening at';
+  // WEB_CONCURRENCY=1 runs the one server process without a primary.
+  const ready = clustered && workers > 1 ? `with ${workers} workers` : 'Server listening at';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 90 s\n${stderr}`)), 90_000);
     lines.on('line', (line) => {
