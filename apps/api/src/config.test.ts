@@ -76,6 +76,21 @@ describe('configuration', () => {
     );
   });
 
+  it('runs one worker per core unless WEB_CONCURRENCY says how many, from 1 to 64', () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir }).webConcurrency).toBe(Math.min(os.availableParallelism(), 64));
+    expect(loadConfig({ DATA_DIR: dir, WEB_CONCURRENCY: '' }).webConcurrency).toBe(
+      Math.min(os.availableParallelism(), 64),
+    );
+    expect(loadConfig({ DATA_DIR: dir, WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir, WEB_CONCURRENCY: ' 3 ' }).webConcurrency).toBe(3);
+    for (const bad of ['0', '65', '-1', '1.5', 'two', 'max']) {
+      expect(() => loadConfig({ DATA_DIR: dir, WEB_CONCURRENCY: bad }), bad).toThrow(
+        /WEB_CONCURRENCY: expected a whole number of worker processes from 1 to 64/,
+      );
+    }
+  });
+
   it('refuses invalid values with a message naming the variable', () => {
     const dir = tempDir();
     expect(() => loadConfig({ DATA_DIR: dir, PORT: 'eighty' })).toThrow(ConfigError);

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -39,6 +40,10 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   MARKET_DATA: z.enum(['demo', 'live']).default('demo'),
   MARKET_DATA_POLL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  WEB_CONCURRENCY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => parseWebConcurrency(v, ctx)),
 });
 
 export interface Config {
@@ -67,6 +72,8 @@ export interface Config {
   marketData: 'demo' | 'live';
   /** How often market-data jobs poll their sources (Vietcombank's board never more than every 5 min). */
   marketDataPollSeconds: number;
+  /** How many worker processes `npm start` (serve.ts) runs on the one port: one per core unless set. */
+  webConcurrency: number;
 }
 
 export class ConfigError extends Error {}
@@ -113,6 +120,24 @@ function parseTrustProxy(raw: string, ctx: z.RefinementCtx): false | number | st
     return z.NEVER;
   }
   return entries;
+}
+
+/** The most workers WEB_CONCURRENCY may ask for: each holds its own connections and caches. */
+export const MAX_WEB_CONCURRENCY = 64;
+
+function parseWebConcurrency(raw: string | undefined, ctx: z.RefinementCtx): number {
+  const value = raw?.trim();
+  // One per core the process may run on (its CPU affinity), the usual reading of an unset value.
+  if (!value) return Math.min(os.availableParallelism(), MAX_WEB_CONCURRENCY);
+  const count = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(count >= 1 && count <= MAX_WEB_CONCURRENCY)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected a whole number of worker processes from 1 to ${MAX_WEB_CONCURRENCY} (1: a single process), not ${value}`,
+    });
+    return z.NEVER;
+  }
+  return count;
 }
 
 function parsePublicUrl(raw: string | undefined, ctx: z.RefinementCtx): string | undefined {
@@ -168,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     marketData: e.MARKET_DATA,
     marketDataPollSeconds: e.MARKET_DATA_POLL_SECONDS,
+    webConcurrency: e.WEB_CONCURRENCY,
   };
 }
 

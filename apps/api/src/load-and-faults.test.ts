@@ -1,8 +1,10 @@
 // Real server processes under load (issue 9, faults and load).
-// - Simultaneous requests: on PostgreSQL two API processes share one database, as behind a load
-//   balancer, and requests are spread over both, so any state kept in one process's memory would show;
-//   on SQLite one process serves them. Sign-in rate limits, refresh-token rotation and reuse detection,
-//   and finalize idempotency must hold wherever a request lands.
+// - Simultaneous requests: the server runs as `npm start` runs it, two worker processes behind a
+//   cluster primary, on one SQLite file or one PostgreSQL database; on PostgreSQL a second host (a
+//   single process with its own data dir) shares the database too, as behind a load balancer.
+//   Requests are spread over every process, so any state kept in one process's memory would show.
+//   Sign-in rate limits, refresh-token rotation and reuse detection, and finalize idempotency must
+//   hold wherever a request lands.
 // - PostgreSQL stopping under a steady stream of reads: meanwhile every answer is a fast 503 with a
 //   {detail} and the process stays up; once the database is back the same process serves 200s again.
 import { randomBytes } from 'node:crypto';
@@ -19,7 +21,14 @@ import { REFRESH_REUSE_GRACE_SECONDS } from './modules/accounts/service';
 import { hashToken } from './modules/accounts/tokens';
 import { finalizeBody } from './modules/cashflow/test-fixtures';
 import { testDatabases } from './test/harness';
-import { type Answer, call, killServer, type ServerProcess, startServer } from './test/server-process';
+import {
+  type Answer,
+  call,
+  freshPostgresDatabase,
+  killServer,
+  type ServerProcess,
+  startServer,
+} from './test/server-process';
 
 const ADMIN = { email: 'admin@load.test', password: 'Admin-pass-2024' };
 const STAFF_PASSWORD = 'Staff-pass-2024';
@@ -38,35 +47,56 @@ async function signIn(server: ServerProcess, credentials = ADMIN) {
   };
 }
 
-/** A new database on the test run's PostgreSQL cluster, dropped by the returned function. */
-async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const clusterUrl = process.env.TEST_PG_URL as string;
-  const name = `test_processes_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: clusterUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(clusterUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
+/** Worker processes of the server under test, as `npm start` runs it (WEB_CONCURRENCY). */
+const WORKERS = 2;
 
 describe.each(testDatabases())('%s: simultaneous requests to real server processes', (kind) => {
+  /** The cluster, and on PostgreSQL a second host. */
   const servers: ServerProcess[] = [];
   const dirs: string[] = [];
   let db: Db; // the test's own connection, to see what the servers stored
   let dropDatabase = async () => {};
   let admin: { access: string; userId: number };
 
-  /** Sends n requests at once, request i to process i mod the number of processes. */
-  const spread = (n: number, send: (server: ServerProcess) => Promise<Answer>) =>
-    Promise.all(Array.from({ length: n }, (_, i) => send(servers[i % servers.length] as ServerProcess)));
+  /**
+   * Every process serving, each as the server to send to: the cluster once per worker, the other
+   * host once. Sent in turn on new connections, requests land on each process in turn (the
+   * cluster's primary hands each new connection to its next worker).
+   */
+  const processes = () => servers.flatMap((server) => server.workers().map(() => server));
+
+  /** The process named by a log line (every line carries its process's pid). */
+  const pidOf = (line: string) => (JSON.parse(line) as { pid: number }).pid;
+  /** What the log line of a request to `url` includes (not a longer URL that starts the same). */
+  const urlIs = (url: string) => `"url":"${url}"`;
+
+  /**
+   * Sends n requests to `url` at once, request i to server i mod the number of servers (within the
+   * cluster, the many connections they open are handed to the workers in turn). Resolves with the
+   * answers and the processes that took them (from the line each logs as a request comes in).
+   */
+  const spread = async (n: number, url: string, send: (server: ServerProcess) => Promise<Answer>) => {
+    const lines = servers.map((server, k) =>
+      server.nextLogs(urlIs(url), Math.ceil((n - k) / servers.length)),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: n }, (_, i) => send(servers[i % servers.length] as ServerProcess)),
+    );
+    const pids = new Set((await Promise.all(lines)).flat().map(pidOf));
+    return { answers, pids };
+  };
+
+  /** One request on a new connection (so to the next process in turn), and the process that took it. */
+  const traced = async (
+    server: ServerProcess,
+    method: 'GET' | 'POST',
+    url: string,
+    options: Parameters<typeof call>[3] = {},
+  ) => {
+    const line = server.nextLog(urlIs(url));
+    const answer = await call(server, method, url, { ...options, newConnection: true });
+    return { answer, pid: pidOf(await line) };
+  };
 
   beforeAll(async () => {
     let databaseUrl = '';
@@ -75,24 +105,28 @@ describe.each(testDatabases())('%s: simultaneous requests to real server process
       databaseUrl = fresh.url;
       dropDatabase = fresh.drop;
     }
-    // Like two hosts: each its own data dir; only the database and the signing secret are shared.
+    // The cluster's workers share its data dir: on SQLite the database itself, and the signing secret
+    // its primary generated. A second host has a data dir of its own; only the database and the
+    // signing secret (given) are shared with it.
+    const hosts = kind === 'postgres' ? 2 : 1;
     const jwtSecret = randomBytes(48).toString('base64url');
-    const count = kind === 'postgres' ? 2 : 1;
-    for (let i = 0; i < count; i++) dirs.push(fs.mkdtempSync(path.join(os.tmpdir(), 'staff-processes-')));
+    for (let i = 0; i < hosts; i++) dirs.push(fs.mkdtempSync(path.join(os.tmpdir(), 'staff-processes-')));
     const env = (dir: string) => ({
       DATA_DIR: dir,
       DATABASE_URL: databaseUrl,
-      JWT_SECRET: jwtSecret,
+      ...(hosts > 1 ? { JWT_SECRET: jwtSecret } : {}),
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       RATE_LIMIT: 'on',
     });
-    // One after the other: the first migrates, creates the administrator and seeds the demo market.
-    // Starting together on an empty database is the next suite's concern.
-    for (const dir of dirs) servers.push(await startServer(env(dir)));
+    // One after the other: the cluster's first worker migrates, creates the administrator and seeds
+    // the demo market. Hosts starting together on an empty database are the next suite's concern.
+    servers.push(await startServer(env(dirs[0] as string), { workers: WORKERS }));
+    if (hosts > 1) servers.push(await startServer(env(dirs[1] as string)));
+    expect(processes()).toHaveLength(WORKERS + hosts - 1);
     db = createDb({ databaseUrl, dataDir: dirs[0] as string });
     admin = await signIn(servers[0] as ServerProcess);
-  }, 90_000);
+  }, 120_000);
 
   afterAll(async () => {
     await Promise.all(servers.splice(0).map(killServer));
@@ -106,9 +140,11 @@ describe.each(testDatabases())('%s: simultaneous requests to real server process
       winner: 1,
       pendingTs: 1_780_000_000_001,
     });
-    const answers = await spread(50, (server) =>
+    const { answers, pids } = await spread(50, FINALIZE, (server) =>
       call(server, 'POST', FINALIZE, { token: admin.access, body }),
     );
+    // Every process took some of them.
+    expect(pids.size).toBe(processes().length);
 
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
@@ -152,9 +188,10 @@ describe.each(testDatabases())('%s: simultaneous requests to real server process
     timeout: 60_000,
   }, async () => {
     const first = await signIn(servers[0] as ServerProcess);
-    const answers = await spread(20, (server) =>
+    const { answers, pids } = await spread(20, REFRESH, (server) =>
       call(server, 'POST', REFRESH, { body: { refresh: first.refresh } }),
     );
+    expect(pids.size).toBe(processes().length);
 
     const won = answers.filter((a) => a.status === 200);
     expect(won).toHaveLength(1);
@@ -183,11 +220,14 @@ describe.each(testDatabases())('%s: simultaneous requests to real server process
 
     // The new pair works on every process: its access token reads the profile, its refresh token refreshes.
     const pair = won[0]?.body as { access: string; refresh: string };
-    for (const server of servers) {
-      const profile = await call(server, 'GET', PROFILE, { token: pair.access });
+    const readers = new Set<number>();
+    for (const server of processes()) {
+      const { answer: profile, pid } = await traced(server, 'GET', PROFILE, { token: pair.access });
       expect(profile.status).toBe(200);
       expect(profile.body.email).toBe(ADMIN.email);
+      readers.add(pid);
     }
+    expect(readers.size).toBe(processes().length);
     const next = await call(servers.at(-1) as ServerProcess, 'POST', REFRESH, {
       body: { refresh: pair.refresh },
     });
@@ -208,18 +248,32 @@ describe.each(testDatabases())('%s: simultaneous requests to real server process
       expect(created.status).toBe(201);
       const window = windowOf(tier, new Date()).start;
 
+      // One after the other, each on a new connection: on every process in turn.
+      const targets = processes();
       const failures: Answer[] = [];
+      const counted = new Set<number>();
       for (let i = 0; i < tier.limit; i++) {
-        const server = servers[i % servers.length] as ServerProcess;
-        failures.push(await call(server, 'POST', SIGN_IN, { body: { email, password: `wrong-${i}` } }));
+        const server = targets[i % targets.length] as ServerProcess;
+        const { answer, pid } = await traced(server, 'POST', SIGN_IN, {
+          body: { email, password: `wrong-${i}` },
+        });
+        failures.push(answer);
+        counted.add(pid);
       }
       // The next attempt, even with the right password, is refused on every process.
       const blocked: Answer[] = [];
-      for (const server of servers) {
-        blocked.push(await call(server, 'POST', SIGN_IN, { body: { email, password: STAFF_PASSWORD } }));
+      const refusing = new Set<number>();
+      for (const server of targets) {
+        const { answer, pid } = await traced(server, 'POST', SIGN_IN, {
+          body: { email, password: STAFF_PASSWORD },
+        });
+        blocked.push(answer);
+        refusing.add(pid);
       }
       if (windowOf(tier, new Date()).start !== window && round < 3) continue;
 
+      expect(counted.size).toBe(targets.length);
+      expect(refusing.size).toBe(targets.length);
       expect(failures.map((a) => a.status)).toEqual(Array(tier.limit).fill(401));
       for (const answer of blocked) {
         expect(answer.status).toBe(429);
@@ -234,7 +288,7 @@ describe.each(testDatabases())('%s: simultaneous requests to real server process
         .select('count')
         .where('key', '=', counterKey(tier, `${email}|127.0.0.1`, window))
         .executeTakeFirst();
-      expect(counter).toEqual({ count: tier.limit + servers.length });
+      expect(counter).toEqual({ count: tier.limit + targets.length });
       return;
     }
   });
@@ -243,15 +297,20 @@ describe.each(testDatabases())('%s: simultaneous requests to real server process
     timeout: 60_000,
   }, async () => {
     const [a, b] = [servers[0] as ServerProcess, servers.at(-1) as ServerProcess];
+    // Each request on a new connection, so on the next process in turn.
     const first = await signIn(a);
-    const rotated = await call(a, 'POST', REFRESH, { body: { refresh: first.refresh } });
+    const { answer: rotated, pid: rotatedBy } = await traced(a, 'POST', REFRESH, {
+      body: { refresh: first.refresh },
+    });
     expect(rotated.status).toBe(200);
     const second = rotated.body as { access: string; refresh: string };
 
-    // Within the grace window the other process only refuses it: two tabs may race.
-    const early = await call(b, 'POST', REFRESH, { body: { refresh: first.refresh } });
-    expect(early.status).toBe(401);
-    expect(early.body.detail).toBe('Token has already been rotated');
+    // Within the grace window every process only refuses it: two tabs may race.
+    for (const server of processes()) {
+      const { answer: early } = await traced(server, 'POST', REFRESH, { body: { refresh: first.refresh } });
+      expect(early.status).toBe(401);
+      expect(early.body.detail).toBe('Token has already been rotated');
+    }
 
     // A server process's clock cannot be moved from here; the rotation's time, which the server compares
     // with its clock, can: set it back past the grace window, as if that much time had gone by.
@@ -267,25 +326,34 @@ describe.each(testDatabases())('%s: simultaneous requests to real server process
       .where('id', '=', row.id)
       .execute();
 
-    const reuse = await call(b, 'POST', REFRESH, { body: { refresh: first.refresh } });
+    const { answer: reuse, pid: reusedBy } = await traced(b, 'POST', REFRESH, {
+      body: { refresh: first.refresh },
+    });
     expect(reuse.status).toBe(401);
     expect(reuse.body).toEqual({
       detail: 'Token reuse detected; this session has been signed out',
       code: 'token_not_valid',
     });
+    // Another process than the one that rotated it detected the reuse.
+    expect(reusedBy).not.toBe(rotatedBy);
     // The newer token, issued by the first process, is dead on every process.
-    for (const server of servers) {
-      const descendant = await call(server, 'POST', REFRESH, { body: { refresh: second.refresh } });
+    const refusing = new Set<number>();
+    for (const server of processes()) {
+      const { answer: descendant, pid } = await traced(server, 'POST', REFRESH, {
+        body: { refresh: second.refresh },
+      });
       expect(descendant.status).toBe(401);
       expect(descendant.body).toEqual({ detail: 'Token is blacklisted', code: 'token_not_valid' });
+      refusing.add(pid);
     }
+    expect(refusing.size).toBe(processes().length);
     // Another sign-in of the same user is another family and unaffected.
     const other = await signIn(b);
     expect((await call(a, 'POST', REFRESH, { body: { refresh: other.refresh } })).status).toBe(200);
   });
 });
 
-// Only PostgreSQL serves several processes, and only a server can stop.
+// Hosts with data dirs of their own share only a PostgreSQL database, and only a server can stop.
 const postgresOnly = testDatabases().filter((kind) => kind === 'postgres');
 
 // Two replicas deployed together meet an empty database at the same moment.

@@ -3,12 +3,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
   Kysely,
   type Migration,
   type MigrationProvider,
   Migrator,
   PostgresDialect,
   SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
 import { restrictDataDir } from '../config';
@@ -55,8 +61,46 @@ export function createDb(options: DbOptions): Db {
   restrictDataDir(options.dataDir);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
+  // Another process (a worker of the same server, the manage CLI) holding the write lock is waited
+  // for this long before a statement gives up with SQLITE_BUSY (answered 503).
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+  });
+}
+
+/**
+ * SQLite with several processes on one file (the server's workers, decision 0020): a transaction
+ * begins as a writer (`BEGIN IMMEDIATE`), taking the write lock at once and waiting busy_timeout for
+ * it. Kysely's plain `BEGIN` is deferred: the transaction starts as a reader and upgrades at its
+ * first write, and in WAL mode a reader whose snapshot another process has since written past
+ * cannot upgrade: SQLite answers SQLITE_BUSY at once, without waiting, so a read-then-write
+ * transaction (a refresh-token rotation, a finalize) would fail whenever two workers write together.
+ * A transaction asked for as read only (`.setAccessMode('read only')`) stays deferred: it never
+ * writes, so it need not wait for a writer.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  // SqliteDriver declares one parameter; Kysely passes the builder's settings as the second.
+  override async beginTransaction(
+    connection: DatabaseConnection,
+    settings?: TransactionSettings,
+  ): Promise<void> {
+    const begin = settings?.accessMode === 'read only' ? 'begin deferred' : 'begin immediate';
+    await connection.executeQuery(CompiledQuery.raw(begin));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
 }
 
 /** How many prepared statements a SQLite connection keeps (the app has a few hundred distinct ones). */
