@@ -96,3 +96,16 @@ describe.each(postgres)('%s dropping its connections', (kind) => {
     expect(signIn.statusCode).toBe(200);
   });
 });
+
+describe('what counts as the database being unavailable', () => {
+  const withCode = (code: string) => Object.assign(new Error(code), { code });
+  it.each(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', '08006', '57P01', 'ECONNREFUSED'])(
+    '%s: 503, try again',
+    (code) => {
+      expect(isDatabaseUnavailable(withCode(code))).toBe(true);
+    },
+  );
+  it.each(['SQLITE_CONSTRAINT_UNIQUE', '23505', 'SQLITE_ERROR'])('%s: not an outage', (code) => {
+    expect(isDatabaseUnavailable(withCode(code))).toBe(false);
+  });
+});

@@ -166,8 +166,9 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (UNAVAILABLE_CODES.has(code)) return true;
     // Class 08: connection exception; 57P01–57P03: the server is shutting down or starting up.
     if (/^08/.test(code) || /^57P0[123]$/.test(code)) return true;
-    // SQLite: the database file is locked by another process beyond the busy timeout.
-    if (code === 'SQLITE_BUSY') return true;
+    // SQLite: the database file is locked by another process beyond the busy timeout (or, for a
+    // transaction that did not begin IMMEDIATE, another process wrote since it read): try again.
+    if (code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT') return true;
   }
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
     err.message,
