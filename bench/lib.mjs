@@ -250,12 +250,39 @@ function rssKb(pid) {
   }
 }
 
+/** The processes of a server: its own pid and its cluster workers' (its children), Linux. */
+function processTree(pid) {
+  const pids = [pid];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.split(') ')[1].split(' ')[1]) === pid) pids.push(Number(entry));
+    } catch {}
+  }
+  return pids;
+}
+
+/** CPU time (user + system) of one process so far in ms, or 0 once it is gone. */
+function cpuMsOf(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The worker count `npm start` uses on this machine (WEB_CONCURRENCY's default). */
+export const PRODUCTION_WORKERS = os.availableParallelism();
+
 /**
- * Starts the production build (apps/api/dist/main.js, one process) on `dataDir` or `databaseUrl`
+ * Starts the production build as `npm start` serves it (apps/api/dist/serve.js: a cluster of
+ * `workers` processes, WEB_CONCURRENCY; 1 is a single process) on `dataDir` or `databaseUrl`
  * with `RATE_LIMIT=off MARKET_DATA=demo LOG_LEVEL=warn` (and `env` on top) on a free port, and
- * resolves once /api/health answers.
+ * resolves once /api/health answers. CPU and memory figures cover the primary and its workers.
  */
-export async function startServer({ dataDir, databaseUrl, env: extraEnv = {} }) {
+export async function startServer({ dataDir, databaseUrl, workers = 1, env: extraEnv = {} }) {
   const port = await freePort();
   const env = {
     ...process.env,
@@ -267,10 +294,11 @@ export async function startServer({ dataDir, databaseUrl, env: extraEnv = {} }) 
     MARKET_DATA: 'demo',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    WEB_CONCURRENCY: String(workers),
     ...extraEnv,
   };
   delete env.TEST_PG_URL;
-  const child = spawn(process.execPath, [path.join(root, 'apps', 'api', 'dist', 'main.js')], {
+  const child = spawn(process.execPath, [path.join(root, 'apps', 'api', 'dist', 'serve.js')], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -299,22 +327,20 @@ export async function startServer({ dataDir, databaseUrl, env: extraEnv = {} }) 
     output: () => output,
     /** Whether the process is still running. */
     alive: () => child.exitCode === null && child.signalCode === null,
-    /** CPU time the server process has used so far, in ms (Linux). */
+    /** The server's processes: the primary and its workers (one pid for a single process). */
+    pids: () => processTree(child.pid),
+    /** CPU time the server's processes have used so far, in ms (Linux). */
     cpuMs() {
-      try {
-        const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-        return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-      } catch {
-        return null;
-      }
+      if (child.exitCode !== null) return null;
+      return processTree(child.pid).reduce((sum, pid) => sum + cpuMsOf(pid), 0);
     },
-    /** Resident memory of the server process in MB (Linux), whole. */
+    /** Resident memory of the server's processes in MB (Linux), whole. */
     rssMb() {
-      const kb = rssKb(child.pid);
-      return kb === null ? null : Math.round(kb / 1024);
+      const kb = processTree(child.pid).reduce((sum, pid) => sum + (rssKb(pid) ?? 0), 0);
+      return kb === 0 ? null : Math.round(kb / 1024);
     },
-    /** Resident memory of the server process in kB (Linux). */
-    rssKb: () => rssKb(child.pid),
+    /** Resident memory of the server's processes in kB (Linux). */
+    rssKb: () => processTree(child.pid).reduce((sum, pid) => sum + (rssKb(pid) ?? 0), 0) || null,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
