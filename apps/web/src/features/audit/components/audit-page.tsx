@@ -1,17 +1,11 @@
 // /admin/audit: the audit log for administrators — who did what to whom, when and from where, newest
 // first, with filters (action, actor, target, a date range in Vietnam) and pages, all kept in the URL.
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import {
-  AUDIT_ACTIONS,
-  AUDIT_MESSAGES,
-  AUDIT_PAGE_SIZES,
-  AUDIT_TARGET_TYPES,
-  type AuditAction,
-  type AuditTargetType,
-} from '@staff/contracts';
+import { AUDIT_ACTIONS, AUDIT_MESSAGES, AUDIT_PAGE_SIZES, AUDIT_TARGET_TYPES } from '@staff/contracts';
 import { IconFilterOff } from '@tabler/icons-react';
 import { DateRangeInputs } from '../../../components/date-range-inputs';
+import { FilterSelect } from '../../../components/filter-select';
 import { PagedList } from '../../../components/paged-list';
 import { useTypedUrlFilter } from '../../../lib/typed-url-filter';
 import { useAuditEvents } from '../api/get-audit-events';
@@ -25,16 +19,11 @@ import {
 import { useAuditListParams } from '../use-audit-list-params';
 import { AuditTable } from './audit-table';
 
-const ALL = 'all';
-
-const ACTION_OPTIONS = [
-  { value: ALL, label: 'All actions' },
-  ...AUDIT_ACTIONS.map((action) => ({ value: action, label: ACTION_LABELS[action] })),
-];
-const TARGET_TYPE_OPTIONS = [
-  { value: ALL, label: 'All' },
-  ...AUDIT_TARGET_TYPES.map((type) => ({ value: type, label: TARGET_TYPE_LABELS[type] ?? type })),
-];
+const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({ value: action, label: ACTION_LABELS[action] }));
+const TARGET_TYPE_OPTIONS = AUDIT_TARGET_TYPES.map((type) => ({
+  value: type,
+  label: TARGET_TYPE_LABELS[type] ?? type,
+}));
 
 const isActorId = (text: string) => text === '' || positiveInt(text) !== null;
 
@@ -75,14 +64,12 @@ export function AuditPage() {
             spacing="sm"
             verticalSpacing="xs"
           >
-            <Select
+            <FilterSelect
               label="Action"
-              data={ACTION_OPTIONS}
-              value={params.action ?? ALL}
-              onChange={(value) =>
-                changeParams({ action: value && value !== ALL ? (value as AuditAction) : null })
-              }
-              allowDeselect={false}
+              allLabel="All actions"
+              options={ACTION_OPTIONS}
+              value={params.action}
+              onChange={(action) => changeParams({ action })}
             />
             <TextInput
               label="Actor (user ID)"
@@ -92,14 +79,12 @@ export function AuditPage() {
               onChange={(event) => setActor(event.currentTarget.value)}
               error={isActorId(actor.trim()) ? null : AUDIT_MESSAGES.actor}
             />
-            <Select
+            <FilterSelect
               label="Target type"
-              data={TARGET_TYPE_OPTIONS}
-              value={params.target_type ?? ALL}
-              onChange={(value) =>
-                changeParams({ target_type: value && value !== ALL ? (value as AuditTargetType) : null })
-              }
-              allowDeselect={false}
+              allLabel="All"
+              options={TARGET_TYPE_OPTIONS}
+              value={params.target_type}
+              onChange={(target_type) => changeParams({ target_type })}
             />
             <TextInput
               label="Target ID"

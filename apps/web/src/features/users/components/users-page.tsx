@@ -1,17 +1,6 @@
 // /admin/users: the User Management list — search, role and status filters, sortable columns,
 // pagination, and the toolbar for adding, importing and the import template.
-import {
-  Alert,
-  Button,
-  FileButton,
-  Group,
-  List,
-  Paper,
-  Select,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, FileButton, Group, List, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { ROLES, type Role, USER_PAGE_SIZES, type User } from '@staff/contracts';
@@ -25,6 +14,7 @@ import {
 } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { FilterSelect } from '../../../components/filter-select';
 import { PagedList } from '../../../components/paged-list';
 import { useTypedUrlFilter } from '../../../lib/typed-url-filter';
 import { useDeleteUser } from '../api/delete-user';
@@ -50,13 +40,10 @@ import { UsersTable } from './users-table';
 import classes from './users-table.module.css';
 
 const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const ALL = 'all';
-
 const STATUS_OPTIONS = [
-  { value: ALL, label: 'All' },
   { value: 'true', label: 'Active' },
   { value: 'false', label: 'Inactive' },
-];
+] as const;
 
 interface Feedback {
   ok: boolean;
@@ -80,10 +67,7 @@ export function UsersPage() {
   const resetFileRef = useRef<() => void>(null);
 
   const listLocation = `${location.pathname}${location.search}`;
-  const roleOptions = [
-    { value: ALL, label: 'All' },
-    ...(roles.data ?? ROLES).map((role) => ({ value: role, label: roleLabel(role) })),
-  ];
+  const roleOptions = (roles.data ?? ROLES).map((role) => ({ value: role as Role, label: roleLabel(role) }));
 
   const remove = (user: User) => {
     if (!window.confirm(DELETE_CONFIRMATION)) return;
@@ -191,22 +175,20 @@ export function UsersPage() {
               style={{ flex: '1 1 240px' }}
               maxLength={200}
             />
-            <Select
+            <FilterSelect
               label="Role"
-              data={roleOptions}
-              value={params.role ?? ALL}
-              onChange={(value) => changeParams({ role: value && value !== ALL ? (value as Role) : null })}
-              allowDeselect={false}
+              allLabel="All"
+              options={roleOptions}
+              value={params.role}
+              onChange={(role) => changeParams({ role })}
               w={{ base: '100%', xs: 160 }}
             />
-            <Select
+            <FilterSelect
               label="Status"
-              data={STATUS_OPTIONS}
-              value={params.is_active === null ? ALL : String(params.is_active)}
-              onChange={(value) =>
-                changeParams({ is_active: value === 'true' ? true : value === 'false' ? false : null })
-              }
-              allowDeselect={false}
+              allLabel="All"
+              options={STATUS_OPTIONS}
+              value={params.is_active === null ? null : `${params.is_active}`}
+              onChange={(status) => changeParams({ is_active: status === null ? null : status === 'true' })}
               w={{ base: '100%', xs: 160 }}
             />
           </Group>
