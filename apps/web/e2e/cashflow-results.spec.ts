@@ -2,6 +2,7 @@
 // the leaderboard; a result sent while the API is unreachable, or whose answer is lost, waits as pending
 // through a reload and is stored exactly once when resent, whatever controls the screens offer meanwhile.
 import { expect, type Page, test } from '@playwright/test';
+import { buyTypedBusiness, openPicker, playerCard, startGuestGame } from './support/cashflow';
 import { signIn } from './support/session';
 import { CASHFLOW_PLAYER, NDF, shownName } from './support/users';
 
@@ -11,20 +12,9 @@ const FINALIZE = '**/api/cashflow/sessions/finalize/';
 
 /** Takes the active player to the Fast Track (a hand-typed business covering the expenses) and buys the dream. */
 async function winByDream(page: Page, name: string, expenses: number): Promise<void> {
-  const card = page.getByLabel(`Người chơi ${name}`, { exact: true });
-  await card.getByRole('button', { name: 'Chọn thẻ' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Chọn thẻ' });
-  await dialog.getByRole('tab', { name: 'Thẻ tự nhập' }).click();
-  await dialog
-    .locator('label')
-    .filter({ hasText: /^Tài sản & kinh doanh$/ })
-    .click();
-  await dialog.getByLabel('Tên thẻ').fill('Chuỗi nhà hàng');
-  await dialog.getByLabel('Giá trị').fill('0');
-  await dialog.getByLabel('Thu nhập mỗi vòng').fill(String(expenses));
-  await dialog.getByRole('button', { name: 'Mua tài sản' }).click();
+  await buyTypedBusiness(await openPicker(page, name), 'Chuỗi nhà hàng', expenses);
   await expect(page.getByText(`${name} đã thoát Rat Race và vào Fast Track.`)).toBeVisible();
-  await card.getByRole('switch', { name: 'Đã mua Ước mơ' }).check();
+  await playerCard(page, name).getByRole('switch', { name: 'Đã mua Ước mơ' }).check();
   await expect(page.getByText(`${name} đã thắng ván này.`)).toBeVisible();
 }
 
@@ -104,10 +94,7 @@ test('a result the API never got, or whose answer was lost, is stored exactly on
   const guest = `Ngoại tuyến ${Date.now().toString(36)}`;
   await signIn(page, NDF);
   await page.goto('/cashflow/setup');
-  await page.locator('label').filter({ hasText: /^1$/ }).click();
-  await page.getByLabel('Tên người chơi 1').fill(guest);
-  await page.getByLabel('Tổng xúc xắc người chơi 1').fill('2');
-  await page.getByRole('button', { name: 'Bắt đầu ván' }).click();
+  await startGuestGame(page, [{ name: guest, dice: 2 }]);
   // Lao công: expenses $950.
   await winByDream(page, guest, 950);
 
@@ -152,10 +139,7 @@ test('a finished game whose answer was lost is stored once, whatever is tried on
   const guest = `Mất trả lời ${Date.now().toString(36)}`;
   await signIn(page, NDF);
   await page.goto('/cashflow/setup');
-  await page.locator('label').filter({ hasText: /^1$/ }).click();
-  await page.getByLabel('Tên người chơi 1').fill(guest);
-  await page.getByLabel('Tổng xúc xắc người chơi 1').fill('2');
-  await page.getByRole('button', { name: 'Bắt đầu ván' }).click();
+  await startGuestGame(page, [{ name: guest, dice: 2 }]);
   await winByDream(page, guest, 950);
   const undo = page.getByRole('button', { name: 'Hoàn tác' });
   // The action that found the first winner cannot be undone.
@@ -202,10 +186,7 @@ test('a finished game whose answer was lost is stored once, whatever is tried on
   // Home, then a new game from setup: the waiting result keeps its key.
   await page.goto('/cashflow');
   await page.getByRole('link', { name: 'Bắt đầu ván mới' }).click();
-  await page.locator('label').filter({ hasText: /^1$/ }).click();
-  await page.getByLabel('Tên người chơi 1').fill(`${guest} 2`);
-  await page.getByLabel('Tổng xúc xắc người chơi 1').fill('3');
-  await page.getByRole('button', { name: 'Bắt đầu ván' }).click();
+  await startGuestGame(page, [{ name: `${guest} 2`, dice: 3 }]);
   await expect(page.getByRole('heading', { name: `Lượt của ${guest} 2` })).toBeVisible();
   expect(
     await page.evaluate(() => JSON.parse(localStorage.getItem('cashflow.pending') ?? '{}')._pending_ts),
