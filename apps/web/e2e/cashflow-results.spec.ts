@@ -1,7 +1,7 @@
 // Finishing CashFlow games (cashflow.md sections 2, 4, 8): a finished game appears once in the hall and
 // the leaderboard; a result sent while the API is unreachable, or whose answer is lost, waits as pending
 // through a reload and is stored exactly once when resent, whatever controls the screens offer meanwhile.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { buyTypedBusiness, openPicker, playerCard, startGuestGame } from './support/cashflow';
 import { signIn } from './support/session';
 import { CASHFLOW_PLAYER, NDF, shownName } from './support/users';
@@ -38,6 +38,38 @@ async function storedGamesWith(page: Page, guest: string): Promise<number> {
   expect(response.ok()).toBe(true);
   const body = (await response.json()) as { results: { results: { display_name: string }[] }[] };
   return body.results.filter((s) => s.results.some((r) => r.display_name === guest)).length;
+}
+
+/** The server stores each result sent, but the browser sees the connection drop before the answer. */
+async function loseAnswers(page: Page): Promise<void> {
+  await page.route(FINALIZE, async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+}
+
+/** The spec's message for a result that could not be sent and waits on the device. */
+async function expectKeptOnDevice(page: Page): Promise<void> {
+  await expect(
+    page.getByText('Gửi thất bại. Kết quả đã được lưu tạm thời trên máy, bạn có thể thử gửi lại.', {
+      exact: false,
+    }),
+  ).toBeVisible();
+}
+
+function pendingBanner(page: Page): Locator {
+  return page.getByRole('status').filter({ hasText: 'Có kết quả ván chơi chưa gửi' });
+}
+
+/** The network is back: the resend is confirmed, nothing waits any more, and the game is stored once. */
+async function resendOnline(page: Page, guest: string): Promise<void> {
+  const banner = pendingBanner(page);
+  await page.unroute(FINALIZE);
+  await banner.getByRole('button', { name: 'Gửi lại ngay' }).click();
+  await expect(page.getByText('Đã khôi phục và lưu kết quả ván chơi thành công!')).toBeVisible();
+  await expect(banner).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('cashflow.pending'))).toBeNull();
+  expect(await storedGamesWith(page, guest)).toBe(1);
 }
 
 test('a finished game shows in the hall and the leaderboard', async ({ page }) => {
@@ -101,35 +133,23 @@ test('a result the API never got, or whose answer was lost, is stored exactly on
   // The API is unreachable: the result stays on the device, with the spec's message.
   await page.route(FINALIZE, (route) => route.abort('internetdisconnected'));
   await finish(page);
-  await expect(
-    page.getByText('Gửi thất bại. Kết quả đã được lưu tạm thời trên máy, bạn có thể thử gửi lại.', {
-      exact: false,
-    }),
-  ).toBeVisible();
+  await expectKeptOnDevice(page);
   expect(await page.evaluate(() => localStorage.getItem('cashflow.pending'))).not.toBeNull();
 
   // After a reload the banner offers to resend it.
   await page.reload();
-  const banner = page.getByRole('status').filter({ hasText: 'Có kết quả ván chơi chưa gửi' });
+  const banner = pendingBanner(page);
   await expect(banner).toBeVisible();
 
   // The server stores it but the answer is lost on the way back.
   await page.unroute(FINALIZE);
-  await page.route(FINALIZE, async (route) => {
-    await route.fetch();
-    await route.abort('connectionreset');
-  });
+  await loseAnswers(page);
   await banner.getByRole('button', { name: 'Gửi lại ngay' }).click();
   await expect(banner).toContainText('Khôi phục gửi thất bại. Vui lòng thử lại.');
   expect(await storedGamesWith(page, guest)).toBe(1);
 
   // The network is back: the resend is confirmed, and the game is still stored once.
-  await page.unroute(FINALIZE);
-  await banner.getByRole('button', { name: 'Gửi lại ngay' }).click();
-  await expect(page.getByText('Đã khôi phục và lưu kết quả ván chơi thành công!')).toBeVisible();
-  await expect(banner).toBeHidden();
-  expect(await page.evaluate(() => localStorage.getItem('cashflow.pending'))).toBeNull();
-  expect(await storedGamesWith(page, guest)).toBe(1);
+  await resendOnline(page, guest);
 });
 
 test('a finished game whose answer was lost is stored once, whatever is tried on the screens', async ({
@@ -149,16 +169,9 @@ test('a finished game whose answer was lost is stored once, whatever is tried on
   );
 
   // The server stores the game; the browser sees the connection drop.
-  await page.route(FINALIZE, async (route) => {
-    await route.fetch();
-    await route.abort('connectionreset');
-  });
+  await loseAnswers(page);
   await finish(page);
-  await expect(
-    page.getByText('Gửi thất bại. Kết quả đã được lưu tạm thời trên máy, bạn có thể thử gửi lại.', {
-      exact: false,
-    }),
-  ).toBeVisible();
+  await expectKeptOnDevice(page);
   expect(await storedGamesWith(page, guest)).toBe(1);
   const key = await page.evaluate(
     () => JSON.parse(localStorage.getItem('cashflow.pending') ?? '{}')._pending_ts,
@@ -171,7 +184,7 @@ test('a finished game whose answer was lost is stored once, whatever is tried on
   await expect(page.getByRole('button', { name: 'Kết thúc & Gửi kết quả' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Qua ngày (Cashday)' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Qua lượt' })).toBeDisabled();
-  const banner = page.getByRole('status').filter({ hasText: 'Có kết quả ván chơi chưa gửi' });
+  const banner = pendingBanner(page);
   await banner.getByRole('button', { name: 'Ẩn' }).click();
   await expect(banner).toBeHidden();
 
@@ -193,10 +206,5 @@ test('a finished game whose answer was lost is stored once, whatever is tried on
   ).toBe(key);
 
   // The network is back: the resend is confirmed, and the game is still stored once.
-  await page.unroute(FINALIZE);
-  await banner.getByRole('button', { name: 'Gửi lại ngay' }).click();
-  await expect(page.getByText('Đã khôi phục và lưu kết quả ván chơi thành công!')).toBeVisible();
-  await expect(banner).toBeHidden();
-  expect(await page.evaluate(() => localStorage.getItem('cashflow.pending'))).toBeNull();
-  expect(await storedGamesWith(page, guest)).toBe(1);
+  await resendOnline(page, guest);
 });
