@@ -1,6 +1,7 @@
 // Accessibility: every screen, checked by axe-core in Chromium, has no serious or critical violation.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { openPicker, startGuestGame } from './support/cashflow';
 import { SCREENS } from './support/screens';
 import { signIn } from './support/session';
 import { ADMIN } from './support/users';
@@ -35,15 +36,12 @@ for (const screen of SCREENS) {
 test('a game in progress, with the card picker open', async ({ page }) => {
   await signIn(page, ADMIN);
   await page.goto('/cashflow/setup');
-  await page.locator('label').filter({ hasText: /^2$/ }).click();
-  await page.getByLabel('Tên người chơi 1').fill('An');
-  await page.getByLabel('Tổng xúc xắc người chơi 1').fill('6');
-  await page.getByLabel('Tên người chơi 2').fill('Bảo');
-  await page.getByLabel('Tổng xúc xắc người chơi 2').fill('8');
-  await page.getByRole('button', { name: 'Bắt đầu ván' }).click();
+  await startGuestGame(page, [
+    { name: 'An', dice: 6 },
+    { name: 'Bảo', dice: 8 },
+  ]);
   await expect(page.getByRole('heading', { name: 'Lượt của Bảo' })).toBeVisible();
   await expectAccessible(page, '/cashflow/session');
-  await page.getByLabel('Người chơi Bảo', { exact: true }).getByRole('button', { name: 'Chọn thẻ' }).click();
-  await expect(page.getByRole('dialog', { name: 'Chọn thẻ' })).toBeVisible();
+  await openPicker(page, 'Bảo');
   await expectAccessible(page, '/cashflow/session with the card picker');
 });

@@ -1,7 +1,8 @@
 // Finishing CashFlow games (cashflow.md sections 2, 4, 8): a finished game appears once in the hall and
 // the leaderboard; a result sent while the API is unreachable, or whose answer is lost, waits as pending
 // through a reload and is stored exactly once when resent, whatever controls the screens offer meanwhile.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { buyTypedBusiness, openPicker, playerCard, startGuestGame } from './support/cashflow';
 import { signIn } from './support/session';
 import { CASHFLOW_PLAYER, NDF, shownName } from './support/users';
 
@@ -11,20 +12,9 @@ const FINALIZE = '**/api/cashflow/sessions/finalize/';
 
 /** Takes the active player to the Fast Track (a hand-typed business covering the expenses) and buys the dream. */
 async function winByDream(page: Page, name: string, expenses: number): Promise<void> {
-  const card = page.getByLabel(`Người chơi ${name}`, { exact: true });
-  await card.getByRole('button', { name: 'Chọn thẻ' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Chọn thẻ' });
-  await dialog.getByRole('tab', { name: 'Thẻ tự nhập' }).click();
-  await dialog
-    .locator('label')
-    .filter({ hasText: /^Tài sản & kinh doanh$/ })
-    .click();
-  await dialog.getByLabel('Tên thẻ').fill('Chuỗi nhà hàng');
-  await dialog.getByLabel('Giá trị').fill('0');
-  await dialog.getByLabel('Thu nhập mỗi vòng').fill(String(expenses));
-  await dialog.getByRole('button', { name: 'Mua tài sản' }).click();
+  await buyTypedBusiness(await openPicker(page, name), 'Chuỗi nhà hàng', expenses);
   await expect(page.getByText(`${name} đã thoát Rat Race và vào Fast Track.`)).toBeVisible();
-  await card.getByRole('switch', { name: 'Đã mua Ước mơ' }).check();
+  await playerCard(page, name).getByRole('switch', { name: 'Đã mua Ước mơ' }).check();
   await expect(page.getByText(`${name} đã thắng ván này.`)).toBeVisible();
 }
 
@@ -48,6 +38,38 @@ async function storedGamesWith(page: Page, guest: string): Promise<number> {
   expect(response.ok()).toBe(true);
   const body = (await response.json()) as { results: { results: { display_name: string }[] }[] };
   return body.results.filter((s) => s.results.some((r) => r.display_name === guest)).length;
+}
+
+/** The server stores each result sent, but the browser sees the connection drop before the answer. */
+async function loseAnswers(page: Page): Promise<void> {
+  await page.route(FINALIZE, async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+}
+
+/** The spec's message for a result that could not be sent and waits on the device. */
+async function expectKeptOnDevice(page: Page): Promise<void> {
+  await expect(
+    page.getByText('Gửi thất bại. Kết quả đã được lưu tạm thời trên máy, bạn có thể thử gửi lại.', {
+      exact: false,
+    }),
+  ).toBeVisible();
+}
+
+function pendingBanner(page: Page): Locator {
+  return page.getByRole('status').filter({ hasText: 'Có kết quả ván chơi chưa gửi' });
+}
+
+/** The network is back: the resend is confirmed, nothing waits any more, and the game is stored once. */
+async function resendOnline(page: Page, guest: string): Promise<void> {
+  const banner = pendingBanner(page);
+  await page.unroute(FINALIZE);
+  await banner.getByRole('button', { name: 'Gửi lại ngay' }).click();
+  await expect(page.getByText('Đã khôi phục và lưu kết quả ván chơi thành công!')).toBeVisible();
+  await expect(banner).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('cashflow.pending'))).toBeNull();
+  expect(await storedGamesWith(page, guest)).toBe(1);
 }
 
 test('a finished game shows in the hall and the leaderboard', async ({ page }) => {
@@ -104,45 +126,30 @@ test('a result the API never got, or whose answer was lost, is stored exactly on
   const guest = `Ngoại tuyến ${Date.now().toString(36)}`;
   await signIn(page, NDF);
   await page.goto('/cashflow/setup');
-  await page.locator('label').filter({ hasText: /^1$/ }).click();
-  await page.getByLabel('Tên người chơi 1').fill(guest);
-  await page.getByLabel('Tổng xúc xắc người chơi 1').fill('2');
-  await page.getByRole('button', { name: 'Bắt đầu ván' }).click();
+  await startGuestGame(page, [{ name: guest, dice: 2 }]);
   // Lao công: expenses $950.
   await winByDream(page, guest, 950);
 
   // The API is unreachable: the result stays on the device, with the spec's message.
   await page.route(FINALIZE, (route) => route.abort('internetdisconnected'));
   await finish(page);
-  await expect(
-    page.getByText('Gửi thất bại. Kết quả đã được lưu tạm thời trên máy, bạn có thể thử gửi lại.', {
-      exact: false,
-    }),
-  ).toBeVisible();
+  await expectKeptOnDevice(page);
   expect(await page.evaluate(() => localStorage.getItem('cashflow.pending'))).not.toBeNull();
 
   // After a reload the banner offers to resend it.
   await page.reload();
-  const banner = page.getByRole('status').filter({ hasText: 'Có kết quả ván chơi chưa gửi' });
+  const banner = pendingBanner(page);
   await expect(banner).toBeVisible();
 
   // The server stores it but the answer is lost on the way back.
   await page.unroute(FINALIZE);
-  await page.route(FINALIZE, async (route) => {
-    await route.fetch();
-    await route.abort('connectionreset');
-  });
+  await loseAnswers(page);
   await banner.getByRole('button', { name: 'Gửi lại ngay' }).click();
   await expect(banner).toContainText('Khôi phục gửi thất bại. Vui lòng thử lại.');
   expect(await storedGamesWith(page, guest)).toBe(1);
 
   // The network is back: the resend is confirmed, and the game is still stored once.
-  await page.unroute(FINALIZE);
-  await banner.getByRole('button', { name: 'Gửi lại ngay' }).click();
-  await expect(page.getByText('Đã khôi phục và lưu kết quả ván chơi thành công!')).toBeVisible();
-  await expect(banner).toBeHidden();
-  expect(await page.evaluate(() => localStorage.getItem('cashflow.pending'))).toBeNull();
-  expect(await storedGamesWith(page, guest)).toBe(1);
+  await resendOnline(page, guest);
 });
 
 test('a finished game whose answer was lost is stored once, whatever is tried on the screens', async ({
@@ -152,10 +159,7 @@ test('a finished game whose answer was lost is stored once, whatever is tried on
   const guest = `Mất trả lời ${Date.now().toString(36)}`;
   await signIn(page, NDF);
   await page.goto('/cashflow/setup');
-  await page.locator('label').filter({ hasText: /^1$/ }).click();
-  await page.getByLabel('Tên người chơi 1').fill(guest);
-  await page.getByLabel('Tổng xúc xắc người chơi 1').fill('2');
-  await page.getByRole('button', { name: 'Bắt đầu ván' }).click();
+  await startGuestGame(page, [{ name: guest, dice: 2 }]);
   await winByDream(page, guest, 950);
   const undo = page.getByRole('button', { name: 'Hoàn tác' });
   // The action that found the first winner cannot be undone.
@@ -165,16 +169,9 @@ test('a finished game whose answer was lost is stored once, whatever is tried on
   );
 
   // The server stores the game; the browser sees the connection drop.
-  await page.route(FINALIZE, async (route) => {
-    await route.fetch();
-    await route.abort('connectionreset');
-  });
+  await loseAnswers(page);
   await finish(page);
-  await expect(
-    page.getByText('Gửi thất bại. Kết quả đã được lưu tạm thời trên máy, bạn có thể thử gửi lại.', {
-      exact: false,
-    }),
-  ).toBeVisible();
+  await expectKeptOnDevice(page);
   expect(await storedGamesWith(page, guest)).toBe(1);
   const key = await page.evaluate(
     () => JSON.parse(localStorage.getItem('cashflow.pending') ?? '{}')._pending_ts,
@@ -187,7 +184,7 @@ test('a finished game whose answer was lost is stored once, whatever is tried on
   await expect(page.getByRole('button', { name: 'Kết thúc & Gửi kết quả' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Qua ngày (Cashday)' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Qua lượt' })).toBeDisabled();
-  const banner = page.getByRole('status').filter({ hasText: 'Có kết quả ván chơi chưa gửi' });
+  const banner = pendingBanner(page);
   await banner.getByRole('button', { name: 'Ẩn' }).click();
   await expect(banner).toBeHidden();
 
@@ -202,20 +199,12 @@ test('a finished game whose answer was lost is stored once, whatever is tried on
   // Home, then a new game from setup: the waiting result keeps its key.
   await page.goto('/cashflow');
   await page.getByRole('link', { name: 'Bắt đầu ván mới' }).click();
-  await page.locator('label').filter({ hasText: /^1$/ }).click();
-  await page.getByLabel('Tên người chơi 1').fill(`${guest} 2`);
-  await page.getByLabel('Tổng xúc xắc người chơi 1').fill('3');
-  await page.getByRole('button', { name: 'Bắt đầu ván' }).click();
+  await startGuestGame(page, [{ name: `${guest} 2`, dice: 3 }]);
   await expect(page.getByRole('heading', { name: `Lượt của ${guest} 2` })).toBeVisible();
   expect(
     await page.evaluate(() => JSON.parse(localStorage.getItem('cashflow.pending') ?? '{}')._pending_ts),
   ).toBe(key);
 
   // The network is back: the resend is confirmed, and the game is still stored once.
-  await page.unroute(FINALIZE);
-  await banner.getByRole('button', { name: 'Gửi lại ngay' }).click();
-  await expect(page.getByText('Đã khôi phục và lưu kết quả ván chơi thành công!')).toBeVisible();
-  await expect(banner).toBeHidden();
-  expect(await page.evaluate(() => localStorage.getItem('cashflow.pending'))).toBeNull();
-  expect(await storedGamesWith(page, guest)).toBe(1);
+  await resendOnline(page, guest);
 });

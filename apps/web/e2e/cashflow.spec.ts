@@ -1,13 +1,10 @@
 // A CASHFLOW 101 game at the table (cashflow.md sections 2, 4, 5): setup with guests and rolled dice,
 // turns with Cashday, the card picker, the bank loan, children, undo, a reload mid-game, the Fast Track
 // with its toast, and controls only for the active player — on a laptop and on a phone.
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { buyTypedBusiness, openPicker, playerCard } from './support/cashflow';
 import { signIn } from './support/session';
 import { NDF } from './support/users';
-
-function playerCard(page: Page, name: string): Locator {
-  return page.getByLabel(`Người chơi ${name}`, { exact: true });
-}
 
 /** Reads the cash figure of a player's card, e.g. "$2,070" → 2070. */
 async function cashOf(page: Page, name: string): Promise<number> {
@@ -37,13 +34,6 @@ async function setUpGame(page: Page, players: { name: string; dice: number }[]):
   }
   await page.getByRole('button', { name: 'Bắt đầu ván' }).click();
   await expect(page).toHaveURL(/\/cashflow\/session$/);
-}
-
-async function openPicker(page: Page, name: string): Promise<Locator> {
-  await playerCard(page, name).getByRole('button', { name: 'Chọn thẻ' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Chọn thẻ' });
-  await expect(dialog).toBeVisible();
-  return dialog;
 }
 
 test('a three-player game with guests, from setup to the Fast Track, survives a reload', async ({ page }) => {
@@ -134,16 +124,7 @@ test('a three-player game with guests, from setup to the Fast Track, survives a 
   await expect(bình.getByRole('button', { name: 'Chọn thẻ' })).toBeDisabled();
 
   // A business typed in by hand whose income covers An's expenses ($1,620) takes An to the Fast Track.
-  dialog = await openPicker(page, 'An');
-  await dialog.getByRole('tab', { name: 'Thẻ tự nhập' }).click();
-  await dialog
-    .locator('label')
-    .filter({ hasText: /^Tài sản & kinh doanh$/ })
-    .click();
-  await dialog.getByLabel('Tên thẻ').fill('Chuỗi cà phê');
-  await dialog.getByLabel('Giá trị').fill('0');
-  await dialog.getByLabel('Thu nhập mỗi vòng').fill('1620');
-  await dialog.getByRole('button', { name: 'Mua tài sản' }).click();
+  await buyTypedBusiness(await openPicker(page, 'An'), 'Chuỗi cà phê', 1620);
   await expect(page.getByText('An đã thoát Rat Race và vào Fast Track.')).toBeVisible();
   const an = playerCard(page, 'An');
   await expect(an.getByText('Fast Track', { exact: true })).toBeVisible();

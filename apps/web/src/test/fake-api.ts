@@ -8,7 +8,7 @@ export interface FakeRequest {
   headers: Headers;
 }
 
-type Handler = (request: FakeRequest) => Response | Promise<Response>;
+export type Handler = (request: FakeRequest) => Response | Promise<Response>;
 
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -36,6 +36,25 @@ export function fakeApi(routes: Record<string, Handler>) {
     calls,
     /** Calls to one "METHOD /path/". */
     callsTo: (route: string) => calls.filter((c) => `${c.method} ${c.url.pathname}` === route),
+  };
+}
+
+/**
+ * A paged list endpoint over `items` (the users list, the audit log), paging like the API: `page`
+ * and `page_size` from the query, and 404 "Invalid page." past the last page.
+ */
+export function pagedList(items: readonly unknown[], defaultPageSize: number): Handler {
+  return ({ url }) => {
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const size = Number(url.searchParams.get('page_size') ?? defaultPageSize);
+    const last = Math.max(1, Math.ceil(items.length / size));
+    if (page > last) return jsonResponse(404, { detail: 'Invalid page.' });
+    return jsonResponse(200, {
+      count: items.length,
+      next: null,
+      previous: null,
+      results: items.slice((page - 1) * size, page * size),
+    });
   };
 }
 

@@ -1,6 +1,5 @@
 // The audit log's state as a hook over the URL query (see audit-list-params.ts).
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { type ChangeListParams, type UrlListParams, useUrlListParams } from '../../lib/url-list-params';
 import {
   type AuditListParams,
   auditListSearchParams,
@@ -8,21 +7,13 @@ import {
   parseAuditListParams,
 } from './audit-list-params';
 
-export type ChangeAuditListParams = (
-  change: Partial<AuditListParams>,
-  options?: { replace?: boolean },
-) => void;
+export type ChangeAuditListParams = ChangeListParams<AuditListParams>;
+
+const AUDIT_LIST_URL: UrlListParams<AuditListParams> = {
+  parse: parseAuditListParams,
+  queryAfter: (state, change) => auditListSearchParams(changeAuditListParams(state, change)),
+};
 
 export function useAuditListParams(): [AuditListParams, ChangeAuditListParams] {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const params = useMemo(() => parseAuditListParams(searchParams), [searchParams]);
-  const change = useCallback<ChangeAuditListParams>(
-    (next, options) =>
-      setSearchParams(
-        (current) => auditListSearchParams(changeAuditListParams(parseAuditListParams(current), next)),
-        { replace: options?.replace ?? false },
-      ),
-    [setSearchParams],
-  );
-  return [params, change];
+  return useUrlListParams(AUDIT_LIST_URL);
 }

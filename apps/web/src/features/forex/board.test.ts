@@ -1,7 +1,14 @@
 // The board's pure rules: grouping, labels, units and the dot directions.
 import { describe, expect, it } from 'vitest';
 import { niceTicks } from './components/price-chart';
-import { directions, displayUnit, formatScaled, formatWhole } from './format';
+import {
+  directions,
+  displayUnit,
+  formatPointTime,
+  formatQuoteTime,
+  formatScaled,
+  formatWhole,
+} from './format';
 import { groupSymbols, symbolLabel } from './symbols';
 
 describe('groupSymbols', () => {
@@ -64,5 +71,12 @@ describe('dot directions', () => {
   it('picks round axis values', () => {
     expect(niceTicks(0, 10)).toEqual([0, 2, 4, 6, 8, 10]);
     expect(niceTicks(26_050, 26_430)).toEqual([26_100, 26_200, 26_300, 26_400]);
+  });
+});
+
+describe('times', () => {
+  it("writes a quote's time to the second and a chart point's to the minute, in Vietnam", () => {
+    expect(formatQuoteTime('2026-11-22T05:30:07Z')).toBe('12:30:07 22/11/2026');
+    expect(formatPointTime(Date.parse('2026-11-22T17:05:59Z'))).toBe('00:05 23/11/2026');
   });
 });

@@ -35,18 +35,20 @@ export function formatWhole(value: number | null): string {
 
 const ZONE = 'Asia/Ho_Chi_Minh';
 
+/** Date and time to the minute, in Vietnam's time. */
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  timeZone: ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
+
 /** e.g. 12:30:00 22/11/2026, in Vietnam's time. */
 export function formatQuoteTime(iso: string): string {
-  return new Intl.DateTimeFormat('vi-VN', {
-    timeZone: ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso));
+  return new Intl.DateTimeFormat('vi-VN', { ...DATE_TIME, second: '2-digit' }).format(new Date(iso));
 }
 
 /** Axis labels: hours for a day, day/month for a month, month/year for a year. */
@@ -60,16 +62,9 @@ export function formatAxisTime(ms: number, range: ForexRange): string {
   return new Intl.DateTimeFormat('vi-VN', { timeZone: ZONE, ...options }).format(new Date(ms));
 }
 
+/** A chart point's time (the hovered point, the chart's summary): e.g. 12:30 22/11/2026, in Vietnam's time. */
 export function formatPointTime(ms: number): string {
-  return new Intl.DateTimeFormat('vi-VN', {
-    timeZone: ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(ms));
+  return new Intl.DateTimeFormat('vi-VN', DATE_TIME).format(new Date(ms));
 }
 
 export type Direction = 'up' | 'down' | null;

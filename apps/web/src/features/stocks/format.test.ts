@@ -1,28 +1,9 @@
-import type { Snapshot } from '@staff/contracts';
 import { describe, expect, it } from 'vitest';
 import { analyse } from './components/analysis-page';
 import { direction, formatNumber, marketTime, prevCloseHint, priceTone, withLiveQuote } from './format';
+import { testSnapshot } from './test-fixtures';
 
-const base: Snapshot = {
-  ticker: 'VNM',
-  name: 'Vinamilk',
-  exchange: 'HOSE',
-  trading_date: '2026-05-06',
-  open_price: 64_800,
-  high_price: 65_300,
-  low_price: 64_600,
-  current_price: 65_000,
-  volume: 1_234_500,
-  prev_close: 64_100,
-  week_open: 63_000,
-  month_open: 66_000,
-  live_as_of: '2026-05-06T02:45:00.000Z',
-  ceiling: 68_500,
-  floor: 59_700,
-  change: 900,
-  change_percent: 1.4,
-  is_holiday: false,
-};
+const base = testSnapshot('VNM', { name: 'Vinamilk', live_as_of: '2026-05-06T02:45:00.000Z' });
 
 describe('stock formatting', () => {
   it('writes numbers the Vietnamese way and times in Ho Chi Minh City', () => {

@@ -3,30 +3,9 @@
 // connection after a growing wait; a refused ticket (the sign-in ended) stops it.
 import type { LiveQuoteEvent } from '@staff/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeEventSource } from '../../test/event-source';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
 import { followLiveQuotes, RETRY_MS } from './live';
-
-class FakeEventSource {
-  static instances: FakeEventSource[] = [];
-  listeners: Record<string, ((e: MessageEvent) => void)[]> = {};
-  closed = false;
-  constructor(readonly url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, fn: (e: MessageEvent) => void) {
-    this.listeners[type] = [...(this.listeners[type] ?? []), fn];
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(type: string, data: unknown = {}, id = '') {
-    for (const fn of this.listeners[type] ?? [])
-      fn(new MessageEvent(type, { data: JSON.stringify(data), lastEventId: id }));
-  }
-  get params() {
-    return new URL(this.url, 'http://localhost').searchParams;
-  }
-}
 
 const quote = (ticker: string, price: number): LiveQuoteEvent => ({
   ticker,

@@ -10,6 +10,7 @@ import { signInAs } from '../../test/session';
 const signIn = () => signInAs('staff');
 
 import { stocksPages } from './routes';
+import { testSnapshot } from './test-fixtures';
 
 const STOCK: Stock = {
   id: 7,
@@ -22,27 +23,9 @@ const STOCK: Stock = {
   is_active: true,
 };
 
-const snapshot = (ticker: string, fields: Partial<Snapshot> = {}): Snapshot => ({
-  ticker,
-  name: `${ticker} name`,
-  exchange: 'UPCOM',
-  trading_date: '2026-11-20',
-  open_price: 60_000,
-  high_price: 61_000,
-  low_price: 59_000,
-  current_price: 60_500,
-  volume: 900_000,
-  prev_close: 60_000,
-  week_open: 58_000,
-  month_open: 55_000,
-  live_as_of: null,
-  ceiling: 69_000,
-  floor: 51_000,
-  change: 500,
-  change_percent: 0.83,
-  is_holiday: false,
-  ...fields,
-});
+/** An UPCOM stock's snapshot, at 60.500. */
+const snapshot = (ticker: string, fields: Partial<Snapshot> = {}): Snapshot =>
+  testSnapshot(ticker, { exchange: 'UPCOM', current_price: 60_500, ...fields });
 
 const bars: PriceRecord[] = ['2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20'].map((date, i) => ({
   ticker: 'ACV',
@@ -166,42 +149,18 @@ describe('stock pages', { timeout: 20_000 }, () => {
 
   it('marks a holiday on the Watchlists grid', async () => {
     signIn();
+    const list = { id: 4, name: 'Tết', is_default: true, item_count: 1 };
+    const item = {
+      id: 1,
+      stock: { ticker: 'ACV', name: 'ACV name', exchange: 'UPCOM' },
+      note: '',
+      target_price: null,
+      added_at: '2026-02-01T00:00:00.000Z',
+    };
     fakeApi({
-      'GET /api/stocks/watchlists/': () =>
-        jsonResponse(200, [
-          {
-            id: 4,
-            name: 'Tết',
-            is_default: true,
-            item_count: 1,
-            items: [
-              {
-                id: 1,
-                stock: { ticker: 'ACV', name: 'ACV name', exchange: 'UPCOM' },
-                note: '',
-                target_price: null,
-                added_at: '2026-02-01T00:00:00.000Z',
-              },
-            ],
-          },
-        ]),
+      'GET /api/stocks/watchlists/': () => jsonResponse(200, [{ ...list, items: [item] }]),
       'GET /api/stocks/watchlists/4/': () =>
-        jsonResponse(200, {
-          id: 4,
-          name: 'Tết',
-          is_default: true,
-          item_count: 1,
-          items: [
-            {
-              id: 1,
-              stock: { ticker: 'ACV', name: 'ACV name', exchange: 'UPCOM' },
-              note: '',
-              target_price: null,
-              added_at: '2026-02-01T00:00:00.000Z',
-              snapshot: null,
-            },
-          ],
-        }),
+        jsonResponse(200, { ...list, items: [{ ...item, snapshot: null }] }),
       'GET /api/stocks/snapshots/': () => jsonResponse(200, [snapshot('ACV', { is_holiday: true })]),
     });
     renderRoutes(stocksPages, '/stocks');

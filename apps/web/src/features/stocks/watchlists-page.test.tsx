@@ -5,37 +5,17 @@ import type { Snapshot, WatchlistDetail } from '@staff/contracts';
 import { act, fireEvent, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeEventSource } from '../../test/event-source';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render';
 import { signInAs } from '../../test/session';
 import { stocksPages } from './routes';
-
-const snap = (ticker: string, fields: Partial<Snapshot>): Snapshot => ({
-  ticker,
-  name: `${ticker} name`,
-  exchange: 'HOSE',
-  trading_date: '2026-05-06',
-  open_price: 64_800,
-  high_price: 65_300,
-  low_price: 64_600,
-  current_price: 65_000,
-  volume: 1_234_500,
-  prev_close: 64_100,
-  week_open: 63_000,
-  month_open: 66_000,
-  live_as_of: null,
-  ceiling: 68_500,
-  floor: 59_700,
-  change: 900,
-  change_percent: 1.4,
-  is_holiday: false,
-  ...fields,
-});
+import { testSnapshot } from './test-fixtures';
 
 const SNAPSHOTS: Snapshot[] = [
-  snap('VNM', { live_as_of: '2026-05-06T02:45:00.000Z' }),
-  snap('FPT', { current_price: 68_500, prev_close: 64_100 }), // at the ceiling
-  snap('HPG', {
+  testSnapshot('VNM', { live_as_of: '2026-05-06T02:45:00.000Z' }),
+  testSnapshot('FPT', { current_price: 68_500, prev_close: 64_100 }), // at the ceiling
+  testSnapshot('HPG', {
     current_price: 26_000,
     prev_close: null,
     week_open: 26_000,
@@ -107,7 +87,7 @@ function setup(
           : SNAPSHOTS.filter((s) => (r.url.searchParams.get('tickers') ?? '').split(',').includes(s.ticker)),
       ),
     'GET /api/stocks/snapshots/HPG/': () =>
-      jsonResponse(200, snap('HPG', { current_price: 27_000, prev_close: 26_500 })),
+      jsonResponse(200, testSnapshot('HPG', { current_price: 27_000, prev_close: 26_500 })),
     'GET /api/stocks/stocks/': () =>
       jsonResponse(200, [
         {
@@ -136,25 +116,6 @@ function setup(
     'POST /api/stocks/stream-ticket/': () => jsonResponse(200, { ticket: 'tkt', expires_in: 60 }),
   });
   return api;
-}
-
-class FakeEventSource {
-  static instances: FakeEventSource[] = [];
-  listeners: Record<string, ((e: MessageEvent) => void)[]> = {};
-  closed = false;
-  constructor(readonly url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, fn: (e: MessageEvent) => void) {
-    this.listeners[type] = [...(this.listeners[type] ?? []), fn];
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(type: string, data: unknown, id = '1') {
-    for (const fn of this.listeners[type] ?? [])
-      fn(new MessageEvent(type, { data: JSON.stringify(data), lastEventId: id }));
-  }
 }
 
 afterEach(() => {
@@ -341,7 +302,7 @@ describe('single snapshot fallback', { timeout: 20_000 }, () => {
 
 describe('load errors', { timeout: 20_000 }, () => {
   it('reads the spec’s aliases (symbol, price) and an object with results', async () => {
-    const { ticker, current_price, ...rest } = snap('VNM', { current_price: 65_000 });
+    const { ticker, current_price, ...rest } = testSnapshot('VNM', { current_price: 65_000 });
     setup({
       batch: () => jsonResponse(200, { results: [{ ...rest, symbol: ticker, price: current_price }] }),
     });

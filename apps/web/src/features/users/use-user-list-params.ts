@@ -1,6 +1,5 @@
 // The user list's state as a hook over the URL query (see user-list-params.ts).
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { type ChangeListParams, type UrlListParams, useUrlListParams } from '../../lib/url-list-params';
 import {
   changeUserListParams,
   parseUserListParams,
@@ -8,19 +7,13 @@ import {
   userListQuery,
 } from './user-list-params';
 
-export type ChangeUserListParams = (change: Partial<UserListParams>, options?: { replace?: boolean }) => void;
+export type ChangeUserListParams = ChangeListParams<UserListParams>;
+
+const USER_LIST_URL: UrlListParams<UserListParams> = {
+  parse: parseUserListParams,
+  queryAfter: (state, change) => userListQuery(changeUserListParams(state, change), { omitDefaults: true }),
+};
 
 export function useUserListParams(): [UserListParams, ChangeUserListParams] {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const params = useMemo(() => parseUserListParams(searchParams), [searchParams]);
-  const change = useCallback<ChangeUserListParams>(
-    (next, options) =>
-      setSearchParams(
-        (current) =>
-          userListQuery(changeUserListParams(parseUserListParams(current), next), { omitDefaults: true }),
-        { replace: options?.replace ?? false },
-      ),
-    [setSearchParams],
-  );
-  return [params, change];
+  return useUrlListParams(USER_LIST_URL);
 }

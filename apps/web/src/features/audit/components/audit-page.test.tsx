@@ -2,7 +2,7 @@ import type { AuditEvent } from '@staff/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type FakeRequest, fakeApi, jsonResponse } from '../../../test/fake-api';
+import { fakeApi, type Handler, jsonResponse, pagedList } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render';
 import { AuditPage } from './audit-page';
 
@@ -23,25 +23,12 @@ function event(id: number, overrides: Partial<AuditEvent> = {}): AuditEvent {
   };
 }
 
-/** The list endpoint over `events`: pages like the API, 404 "Invalid page." past the last page. */
-function listOf(events: AuditEvent[]) {
-  return ({ url }: FakeRequest) => {
-    const page = Number(url.searchParams.get('page') ?? 1);
-    const size = Number(url.searchParams.get('page_size') ?? 20);
-    const last = Math.max(1, Math.ceil(events.length / size));
-    if (page > last) return jsonResponse(404, { detail: 'Invalid page.' });
-    return jsonResponse(200, {
-      count: events.length,
-      next: null,
-      previous: null,
-      results: events.slice((page - 1) * size, page * size),
-    });
-  };
-}
+/** The list endpoint over `events`, 20 to a page unless asked. */
+const listOf = (events: AuditEvent[]) => pagedList(events, 20);
 
 const EVENTS_45 = Array.from({ length: 45 }, (_, i) => event(i + 1));
 
-function renderLog(path = '/admin/audit', list: Parameters<typeof fakeApi>[0][string] = listOf(EVENTS_45)) {
+function renderLog(path = '/admin/audit', list: Handler = listOf(EVENTS_45)) {
   const api = fakeApi({ [LIST]: list });
   const view = renderRoutes([{ path: '/admin/audit', element: <AuditPage /> }], path);
   const query = () => Object.fromEntries(new URLSearchParams(view.router.state.location.search));

@@ -1,7 +1,8 @@
 // The audit log's table: one row per event. The actor and the target are buttons that narrow the list
 // to them, since their ids are what the filters take. On a phone the table scrolls inside its card.
-import { Anchor, Skeleton, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import type { AuditEvent, AuditTargetType } from '@staff/contracts';
+import { ListTable } from '../../../components/list-table';
 import { actionLabel, formatAuditTime, summariseDetail, targetLabel } from '../audit-labels';
 import classes from './audit-table.module.css';
 
@@ -62,69 +63,38 @@ function TargetCell({ event, onTarget }: { event: AuditEvent; onTarget: AuditTab
 
 export function AuditTable({ events, pageSize, busy, emptyText, onActor, onTarget }: AuditTableProps) {
   return (
-    <Table.ScrollContainer minWidth={860} type="native">
-      <Table
-        striped
-        highlightOnHover
-        verticalSpacing="xs"
-        horizontalSpacing={8}
-        aria-busy={busy}
-        aria-label="Audit events"
-        className={classes.table}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((column) => (
-              <Table.Th key={column}>{column}</Table.Th>
-            ))}
+    <ListTable
+      label="Audit events"
+      className={classes.table}
+      busy={busy}
+      head={COLUMNS.map((column) => <Table.Th key={column}>{column}</Table.Th>)}
+      columnCount={COLUMNS.length}
+      rows={events}
+      pageSize={pageSize}
+      emptyText={emptyText}
+      renderRow={(event) => {
+        const detail = summariseDetail(event.detail);
+        return (
+          <Table.Tr key={event.id}>
+            <Table.Td>
+              <time dateTime={event.at}>{formatAuditTime(event.at)}</time>
+            </Table.Td>
+            <Table.Td>
+              <ActorCell event={event} onActor={onActor} />
+            </Table.Td>
+            <Table.Td>
+              <Text span size="sm" title={event.action}>
+                {actionLabel(event.action)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <TargetCell event={event} onTarget={onTarget} />
+            </Table.Td>
+            <Table.Td>{event.ip ?? <Dimmed>—</Dimmed>}</Table.Td>
+            <Table.Td className={classes.detail}>{detail || <Dimmed>—</Dimmed>}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {events === null &&
-            Array.from({ length: Math.min(pageSize, 10) }, (_, row) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key on
-              <Table.Tr key={row} aria-hidden>
-                {COLUMNS.map((column) => (
-                  <Table.Td key={column}>
-                    <Skeleton height={14} radius="sm" />
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          {events?.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={COLUMNS.length}>
-                <Text ta="center" c="dimmed" py="lg">
-                  {emptyText}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
-          {events?.map((event) => {
-            const detail = summariseDetail(event.detail);
-            return (
-              <Table.Tr key={event.id}>
-                <Table.Td>
-                  <time dateTime={event.at}>{formatAuditTime(event.at)}</time>
-                </Table.Td>
-                <Table.Td>
-                  <ActorCell event={event} onActor={onActor} />
-                </Table.Td>
-                <Table.Td>
-                  <Text span size="sm" title={event.action}>
-                    {actionLabel(event.action)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <TargetCell event={event} onTarget={onTarget} />
-                </Table.Td>
-                <Table.Td>{event.ip ?? <Dimmed>—</Dimmed>}</Table.Td>
-                <Table.Td className={classes.detail}>{detail || <Dimmed>—</Dimmed>}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        );
+      }}
+    />
   );
 }

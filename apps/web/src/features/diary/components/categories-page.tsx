@@ -55,6 +55,30 @@ function serverErrors(error: unknown): DraftErrors {
   return { title: fields.title, jar_id: fields.jar_id, form };
 }
 
+interface CategoryBody {
+  title: string;
+  jar_id: number;
+}
+
+/**
+ * A category's form (add, or edit in place): the draft and its errors; `submitWith(send)` checks the
+ * draft and sends the trimmed title and the jar, and `refused` shows the server's answer.
+ */
+function useCategoryDraft() {
+  const [draft, setDraft] = useState<CategoryDraft>({ title: '', jar: null });
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const submitWith = (send: (body: CategoryBody) => void) => (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateCategoryDraft(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    send({ title: draft.title.trim(), jar_id: Number(draft.jar) });
+  };
+  const refused = (error: unknown) => setErrors(serverErrors(error));
+  return { draft, setDraft, errors, setErrors, submitWith, refused };
+}
+
+/** The form-wide error, then the title and the jar. */
 function CategoryFields({
   draft,
   errors,
@@ -70,33 +94,39 @@ function CategoryFields({
 }) {
   return (
     <>
-      <TextInput
-        id={`${idPrefix}-title`}
-        label="Title"
-        value={draft.title}
-        onChange={(e) => onChange({ ...draft, title: e.currentTarget.value })}
-        error={errors.title}
-        style={{ flex: '2 1 200px' }}
-      />
-      <Select
-        id={`${idPrefix}-jar`}
-        label="Jar"
-        placeholder="Choose a jar"
-        data={jarSelectData(jars)}
-        value={draft.jar}
-        onChange={(jar) => onChange({ ...draft, jar })}
-        error={errors.jar_id}
-        allowDeselect={false}
-        style={{ flex: '1 1 160px' }}
-      />
+      {errors.form && (
+        <Alert color="red" variant="light">
+          {errors.form}
+        </Alert>
+      )}
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        <TextInput
+          id={`${idPrefix}-title`}
+          label="Title"
+          value={draft.title}
+          onChange={(e) => onChange({ ...draft, title: e.currentTarget.value })}
+          error={errors.title}
+          style={{ flex: '2 1 200px' }}
+        />
+        <Select
+          id={`${idPrefix}-jar`}
+          label="Jar"
+          placeholder="Choose a jar"
+          data={jarSelectData(jars)}
+          value={draft.jar}
+          onChange={(jar) => onChange({ ...draft, jar })}
+          error={errors.jar_id}
+          allowDeselect={false}
+          style={{ flex: '1 1 160px' }}
+        />
+      </Group>
     </>
   );
 }
 
 function CategoryRow({ category, jars }: { category: Category; jars: Jar[] }) {
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState<CategoryDraft>({ title: '', jar: null });
-  const [errors, setErrors] = useState<DraftErrors>({});
+  const { draft, setDraft, errors, setErrors, submitWith, refused } = useCategoryDraft();
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateCategory();
   const remove = useDeleteCategory();
@@ -107,36 +137,22 @@ function CategoryRow({ category, jars }: { category: Category; jars: Jar[] }) {
     setEditing(true);
   };
 
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateCategoryDraft(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    update.mutate(
-      { id: category.id, title: draft.title.trim(), jar_id: Number(draft.jar) },
-      { onSuccess: () => setEditing(false), onError: (error) => setErrors(serverErrors(error)) },
-    );
-  };
+  const save = submitWith((body) =>
+    update.mutate({ id: category.id, ...body }, { onSuccess: () => setEditing(false), onError: refused }),
+  );
 
   if (editing) {
     return (
       <Paper withBorder radius="md" p="sm">
         <form onSubmit={save} noValidate aria-label={`Edit ${category.title}`}>
           <Stack gap="xs">
-            {errors.form && (
-              <Alert color="red" variant="light">
-                {errors.form}
-              </Alert>
-            )}
-            <Group align="flex-start" gap="sm" wrap="wrap">
-              <CategoryFields
-                draft={draft}
-                errors={errors}
-                jars={jars}
-                onChange={setDraft}
-                idPrefix={`category-${category.id}`}
-              />
-            </Group>
+            <CategoryFields
+              draft={draft}
+              errors={errors}
+              jars={jars}
+              onChange={setDraft}
+              idPrefix={`category-${category.id}`}
+            />
             <Group justify="flex-end" gap="xs">
               <Button variant="default" leftSection={<IconX size={16} />} onClick={() => setEditing(false)}>
                 Cancel
@@ -199,43 +215,25 @@ function CategoryRow({ category, jars }: { category: Category; jars: Jar[] }) {
 }
 
 function AddCategoryForm({ jars }: { jars: Jar[] }) {
-  const [draft, setDraft] = useState<CategoryDraft>({ title: '', jar: null });
-  const [errors, setErrors] = useState<DraftErrors>({});
+  const { draft, setDraft, errors, submitWith, refused } = useCategoryDraft();
   const create = useCreateCategory();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateCategoryDraft(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    create.mutate(
-      { title: draft.title.trim(), jar_id: Number(draft.jar) },
-      {
-        onSuccess: () => setDraft({ title: '', jar: draft.jar }),
-        onError: (error) => setErrors(serverErrors(error)),
-      },
-    );
-  };
+  const submit = submitWith((body) =>
+    create.mutate(body, { onSuccess: () => setDraft({ title: '', jar: draft.jar }), onError: refused }),
+  );
 
   return (
     <Paper withBorder radius="lg" p="md">
       <form onSubmit={submit} noValidate aria-label="Add category">
         <Stack gap="sm">
           <Text fw={600}>Add category</Text>
-          {errors.form && (
-            <Alert color="red" variant="light">
-              {errors.form}
-            </Alert>
-          )}
-          <Group align="flex-start" gap="sm" wrap="wrap">
-            <CategoryFields
-              draft={draft}
-              errors={errors}
-              jars={jars}
-              onChange={setDraft}
-              idPrefix="new-category"
-            />
-          </Group>
+          <CategoryFields
+            draft={draft}
+            errors={errors}
+            jars={jars}
+            onChange={setDraft}
+            idPrefix="new-category"
+          />
           <Group justify="flex-end">
             <Button type="submit" loading={create.isPending}>
               Add

@@ -3,9 +3,34 @@ import { Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { canUseModule } from '@staff/contracts';
 import { IconChartPie, IconNotebook } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { useCurrentUser } from '../../../lib/current-user';
+
+function DoorCard({
+  to,
+  icon,
+  title,
+  children,
+}: {
+  to: string;
+  icon: ReactNode;
+  title: string;
+  children: string;
+}) {
+  return (
+    <Card component={Link} to={to} withBorder radius="lg" padding="lg">
+      <ThemeIcon variant="light" size="lg" mb="sm">
+        {icon}
+      </ThemeIcon>
+      <Text fw={600}>{title}</Text>
+      <Text c="dimmed" size="sm">
+        {children}
+      </Text>
+    </Card>
+  );
+}
 
 export function DiaryHome() {
   useDocumentTitle('Daily Diary');
@@ -18,24 +43,12 @@ export function DiaryHome() {
         Daily Diary
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Card component={Link} to="/diary/dashboard" withBorder radius="lg" padding="lg">
-          <ThemeIcon variant="light" size="lg" mb="sm">
-            <IconChartPie size={20} />
-          </ThemeIcon>
-          <Text fw={600}>Analysis</Text>
-          <Text c="dimmed" size="sm">
-            Time per jar over the last 7, 30 or 365 days.
-          </Text>
-        </Card>
-        <Card component={Link} to="/diary/entries" withBorder radius="lg" padding="lg">
-          <ThemeIcon variant="light" size="lg" mb="sm">
-            <IconNotebook size={20} />
-          </ThemeIcon>
-          <Text fw={600}>Diary</Text>
-          <Text c="dimmed" size="sm">
-            What you did, when, where and how you felt.
-          </Text>
-        </Card>
+        <DoorCard to="/diary/dashboard" icon={<IconChartPie size={20} />} title="Analysis">
+          Time per jar over the last 7, 30 or 365 days.
+        </DoorCard>
+        <DoorCard to="/diary/entries" icon={<IconNotebook size={20} />} title="Diary">
+          What you did, when, where and how you felt.
+        </DoorCard>
       </SimpleGrid>
     </Stack>
   );

@@ -1,22 +1,12 @@
 // /diary/entries (and /diaries/{id}): entries of a diary filtered by date range, feeling and category;
 // the default range applies on open and the list reloads 350 ms after the filters stop changing.
-import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { ENTRY_FILTER_DEBOUNCE_MS } from '@staff/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { DateRangeInputs } from '../../../components/date-range-inputs';
 import { NotFound } from '../../../components/not-found';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
@@ -85,17 +75,11 @@ function EntriesView({ diaryId, title }: { diaryId: number | undefined; title: s
 
       <Paper withBorder radius="lg" p="sm" component="section" aria-label="Filters">
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
-          <TextInput
-            type="date"
-            label="From"
-            value={filters.start_date}
-            onChange={(e) => set({ start_date: e.currentTarget.value })}
-          />
-          <TextInput
-            type="date"
-            label="To"
-            value={filters.end_date}
-            onChange={(e) => set({ end_date: e.currentTarget.value })}
+          <DateRangeInputs
+            from={filters.start_date}
+            to={filters.end_date}
+            onFromChange={(start_date) => set({ start_date })}
+            onToChange={(end_date) => set({ end_date })}
           />
           <Select
             label="Feeling"

@@ -8,8 +8,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
-import type { Versioned } from '../../../lib/api-client';
-import { EditConflict, isPreconditionFailed, mergeAfterConflict } from '../../../lib/edit-conflict';
+import { EditConflict, mergeAfterConflict } from '../../../lib/edit-conflict';
+import { useVersionedEdit } from '../../../lib/versioned-edit';
 import { useDeleteEntry } from '../api/delete-entry';
 import { useCategories } from '../api/get-categories';
 import { entryQueryOptions, useEntry } from '../api/get-entry';
@@ -128,10 +128,7 @@ export function EntryDetailPage({ mode }: { mode: 'view' | 'edit' }) {
   const remove = useDeleteEntry();
   const [confirming, setConfirming] = useState(false);
   const queryClient = useQueryClient();
-  // The version the edit form was filled from, kept apart from the live query so that a refetch
-  // does not move the If-Match along while the form still shows the older values.
-  const [loaded, setLoaded] = useState<Versioned<Entry> | null>(null);
-  if (entry.data && (loaded === null || loaded.data.id !== entry.data.data.id)) setLoaded(entry.data);
+  const { loaded, saveOver } = useVersionedEdit(entry.data);
   useDocumentTitle(entry.data ? entry.data.data.title : 'Entry');
 
   useEffect(() => {
@@ -145,14 +142,11 @@ export function EntryDetailPage({ mode }: { mode: 'view' | 'edit' }) {
   const save = async (values: EntryFormValues) => {
     const from = loaded;
     const body = entryPayload(values, from.data.time_zone || browserTimeZone());
-    try {
-      await update.mutateAsync({ id, body, etag: from.etag });
-    } catch (error) {
-      if (!isPreconditionFailed(error)) throw error;
-      const newer = await queryClient.fetchQuery({ ...entryQueryOptions(id), staleTime: 0 });
-      setLoaded(newer);
-      throw entryEditConflict(from.data, values, newer.data, categories.data);
-    }
+    await saveOver(from, {
+      write: (etag) => update.mutateAsync({ id, body, etag }),
+      reread: () => queryClient.fetchQuery({ ...entryQueryOptions(id), staleTime: 0 }),
+      conflict: (base, newer) => entryEditConflict(base, values, newer, categories.data),
+    });
     navigate(`/entries/${id}`);
   };
 

@@ -2,10 +2,8 @@
 // message under the field plus the banner; server field errors land under their fields and what was
 // typed stays.
 import {
-  Alert,
   Button,
   Group,
-  List,
   MultiSelect,
   Paper,
   Select,
@@ -16,10 +14,11 @@ import {
 } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { type Category, ENTRY_MESSAGES, FEELINGS, type Feeling } from '@staff/contracts';
-import { IconAlertCircle, IconCategory } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { IconCategory } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { SaveFailureAlert } from '../../../components/save-failure-alert';
 import { ApiError, fieldErrorsOf } from '../../../lib/api-client';
-import { EditConflict } from '../../../lib/edit-conflict';
+import { useFormSave } from '../../../lib/form-save';
 import { ENTRY_FIELDS, type EntryFormValues, validateEntryValues } from '../entry-form-values';
 import { feelingLabel, toHhMm } from '../entry-format';
 
@@ -46,52 +45,29 @@ export function EntryForm({
   onManageCategories,
   secondaryAction,
 }: EntryFormProps) {
-  const [banner, setBanner] = useState<string | null>(null);
-  /** Notes of the last save refused because the entry was saved elsewhere first; null otherwise. */
-  const [conflictNotes, setConflictNotes] = useState<string[] | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const form = useForm<EntryFormValues>({
     initialValues,
     validate: (values) => validateEntryValues(values) as FormErrors,
     onValuesChange,
   });
-
-  const submit = form.onSubmit(
-    async (values) => {
-      setBanner(null);
-      setConflictNotes(null);
-      setSubmitting(true);
-      try {
-        await onSubmit(values);
-      } catch (error) {
-        if (error instanceof EditConflict) {
-          // Saved elsewhere first: the form takes the merged values and the next save goes over them.
-          form.setValues(error.values as EntryFormValues);
-          setConflictNotes(error.notes);
-          setBanner(error.message);
-          return;
-        }
-        const fields = fieldErrorsOf(error);
-        const known = Object.fromEntries(
-          Object.entries(fields).filter(([k]) => (ENTRY_FIELDS as string[]).includes(k)),
-        );
-        const other = Object.entries(fields)
-          .filter(([k]) => !(ENTRY_FIELDS as string[]).includes(k))
-          .map(([, v]) => v);
-        form.setErrors(known);
-        const detail = error instanceof ApiError ? error.detail : undefined;
-        setBanner(
-          [...other, detail].filter(Boolean).join(' ') ||
-            (Object.keys(known).length > 0
-              ? 'Please correct the highlighted fields.'
-              : 'Saving failed. Please try again.'),
-        );
-      } finally {
-        setSubmitting(false);
-      }
-    },
-    () => setBanner(ENTRY_MESSAGES.banner),
-  );
+  const { save, saving, failure, conflictNotes, setFailure } = useFormSave(form, onSubmit, (error) => {
+    const fields = fieldErrorsOf(error);
+    const known = Object.fromEntries(
+      Object.entries(fields).filter(([k]) => (ENTRY_FIELDS as string[]).includes(k)),
+    );
+    const other = Object.entries(fields)
+      .filter(([k]) => !(ENTRY_FIELDS as string[]).includes(k))
+      .map(([, v]) => v);
+    form.setErrors(known);
+    const detail = error instanceof ApiError ? error.detail : undefined;
+    return (
+      [...other, detail].filter(Boolean).join(' ') ||
+      (Object.keys(known).length > 0
+        ? 'Please correct the highlighted fields.'
+        : 'Saving failed. Please try again.')
+    );
+  });
+  const submit = form.onSubmit(save, () => setFailure(ENTRY_MESSAGES.banner));
 
   const categoryData = (categories ?? []).map((c) => ({ value: String(c.id), label: c.title }));
   const timeProps = (field: 'start_time' | 'end_time') => {
@@ -107,23 +83,7 @@ export function EntryForm({
     <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
       <form onSubmit={submit} noValidate aria-label="Entry">
         <Stack gap="md">
-          {banner && (
-            <Alert
-              color={conflictNotes ? 'orange' : 'red'}
-              variant="light"
-              icon={<IconAlertCircle />}
-              role="alert"
-            >
-              {banner}
-              {conflictNotes && conflictNotes.length > 0 && (
-                <List size="sm" mt="xs">
-                  {conflictNotes.map((note) => (
-                    <List.Item key={note}>{note}</List.Item>
-                  ))}
-                </List>
-              )}
-            </Alert>
-          )}
+          <SaveFailureAlert failure={failure} conflictNotes={conflictNotes} />
           <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
           <Select
             label="Feeling"
@@ -174,7 +134,7 @@ export function EntryForm({
           />
           <Group justify="flex-end" gap="sm">
             {secondaryAction}
-            <Button type="submit" loading={submitting}>
+            <Button type="submit" loading={saving}>
               {submitLabel}
             </Button>
           </Group>

@@ -11,9 +11,9 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type FormOutcome, FormOutcomeAlert } from '../../../components/form-outcome-alert';
-import { ApiError, fieldErrorsOf } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useChangePassword } from '../api';
+import { saveFailure } from '../save-failure';
 
 export function ChangePasswordPage() {
   useDocumentTitle('Change Password');
@@ -33,12 +33,7 @@ export function ChangePasswordPage() {
         form.reset();
         setOutcome({ ok: true });
       },
-      onError: (error) => {
-        const fieldErrors = fieldErrorsOf(error);
-        form.setErrors(fieldErrors);
-        const detail = error instanceof ApiError ? (error.detail ?? fieldErrors.non_field_errors) : undefined;
-        setOutcome({ ok: false, detail });
-      },
+      onError: (error) => setOutcome(saveFailure(error, form)),
     });
   });
 

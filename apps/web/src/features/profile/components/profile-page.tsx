@@ -22,9 +22,9 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { type FormOutcome, FormOutcomeAlert } from '../../../components/form-outcome-alert';
 import { PageLoader } from '../../../components/page-loader';
-import { ApiError, fieldErrorsOf } from '../../../lib/api-client';
 import { currentUserQueryOptions, useStoredUser } from '../../../lib/current-user';
 import { useUpdateProfile } from '../api';
+import { saveFailure } from '../save-failure';
 import { AvatarPicker } from './avatar-picker';
 import { BackButton } from './back-button';
 
@@ -84,14 +84,7 @@ export function ProfilePage() {
           form.resetDirty(valuesOf(saved));
           setOutcome({ ok: true });
         },
-        onError: (error) => {
-          // Keep what was typed; show the server's messages under the fields.
-          const fieldErrors = fieldErrorsOf(error);
-          form.setErrors(fieldErrors);
-          const detail =
-            error instanceof ApiError ? (error.detail ?? fieldErrors.non_field_errors) : undefined;
-          setOutcome({ ok: false, detail });
-        },
+        onError: (error) => setOutcome(saveFailure(error, form)),
       },
     );
   });

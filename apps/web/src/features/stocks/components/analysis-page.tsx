@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { type CardItem, useCards } from '../api';
 import { changePercent, formatNumber, formatPercent, withLiveQuote } from '../format';
 import { useLiveQuotes } from '../live';
+import { WatchlistsLink } from './watchlists-link';
 
 export interface AnalysisRow {
   ticker: string;
@@ -83,17 +84,13 @@ export function WatchlistAnalysisPage() {
             onRetry={() => cards.refetch()}
           />
         )}
-        <Anchor component={Link} to="/stocks">
-          ← Watchlists
-        </Anchor>
+        <WatchlistsLink />
       </Stack>
     );
   }
   return (
     <Stack>
-      <Anchor component={Link} to="/stocks" size="sm">
-        ← Watchlists
-      </Anchor>
+      <WatchlistsLink size="sm" />
       <Title order={1} size="h2">
         Phân tích — {cards.data.name}
       </Title>

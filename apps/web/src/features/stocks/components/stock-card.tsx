@@ -52,6 +52,29 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A price the current one is compared with ('Đầu tuần', 'Đầu tháng'), with the arrow of the move since. */
+function OpenFigure({
+  label,
+  open,
+  current,
+  testId,
+}: {
+  label: string;
+  open: number | null;
+  current: number | null;
+  testId: string;
+}) {
+  const dir = direction(current, open);
+  return (
+    <Figure label={label}>
+      <Group gap={4} data-direction={dir} data-testid={testId}>
+        {formatNumber(open)}
+        <Arrow dir={dir} label={label} />
+      </Group>
+    </Figure>
+  );
+}
+
 export function StockCard({
   ticker,
   name,
@@ -63,8 +86,6 @@ export function StockCard({
 }: StockCardProps) {
   const tone = s ? priceTone(s) : 'none';
   const current = s?.current_price ?? null;
-  const weekDir = direction(current, s?.week_open ?? null);
-  const monthDir = direction(current, s?.month_open ?? null);
   const hint = prevCloseHint(s?.prev_close ?? null);
 
   const body = (
@@ -109,18 +130,8 @@ export function StockCard({
         <Figure label="Volume">{formatNumber(s?.volume)}</Figure>
       </SimpleGrid>
       <SimpleGrid cols={2} spacing="xs">
-        <Figure label="Đầu tuần">
-          <Group gap={4} data-direction={weekDir} data-testid="week-open">
-            {formatNumber(s?.week_open)}
-            <Arrow dir={weekDir} label="Đầu tuần" />
-          </Group>
-        </Figure>
-        <Figure label="Đầu tháng">
-          <Group gap={4} data-direction={monthDir} data-testid="month-open">
-            {formatNumber(s?.month_open)}
-            <Arrow dir={monthDir} label="Đầu tháng" />
-          </Group>
-        </Figure>
+        <OpenFigure label="Đầu tuần" open={s?.week_open ?? null} current={current} testId="week-open" />
+        <OpenFigure label="Đầu tháng" open={s?.month_open ?? null} current={current} testId="month-open" />
       </SimpleGrid>
     </Stack>
   );

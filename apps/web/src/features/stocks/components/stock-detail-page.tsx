@@ -1,9 +1,9 @@
 // /stocks/{ticker}: the company, its exchange, the live snapshot and a daily price chart.
-import { Anchor, Badge, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { normaliseTicker } from '@staff/contracts';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { usePrices, useSnapshot, useStock } from '../api';
@@ -11,6 +11,7 @@ import { withLiveQuote } from '../format';
 import { useLiveQuotes } from '../live';
 import { PriceChart } from './price-chart';
 import { StockCard } from './stock-card';
+import { WatchlistsLink } from './watchlists-link';
 
 const RANGES = { '3m': 92, '1y': 365, '3y': 3 * 365 } as const;
 type Range = keyof typeof RANGES;
@@ -32,9 +33,7 @@ export function StockDetailPage() {
   if (stock.isError) {
     return (
       <Stack>
-        <Anchor component={Link} to="/stocks" size="sm">
-          ← Watchlists
-        </Anchor>
+        <WatchlistsLink size="sm" />
         <Title order={1} size="h2">
           {ticker}
         </Title>
@@ -50,9 +49,7 @@ export function StockDetailPage() {
   const snap = snapshot.data && live ? withLiveQuote(snapshot.data, live) : (snapshot.data ?? null);
   return (
     <Stack>
-      <Anchor component={Link} to="/stocks" size="sm">
-        ← Watchlists
-      </Anchor>
+      <WatchlistsLink size="sm" />
       <Group gap="sm" align="baseline">
         <Title order={1} size="h2">
           {ticker}

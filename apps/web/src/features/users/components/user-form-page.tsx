@@ -6,13 +6,13 @@ import { notifications } from '@mantine/notifications';
 import type { User } from '@staff/contracts';
 import { IconArrowLeft, IconCheck, IconUserQuestion } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { StatusPage } from '../../../components/status-page';
-import { ApiError, type Versioned } from '../../../lib/api-client';
-import { EditConflict, isPreconditionFailed, mergeAfterConflict } from '../../../lib/edit-conflict';
+import { ApiError } from '../../../lib/api-client';
+import { EditConflict, mergeAfterConflict } from '../../../lib/edit-conflict';
+import { useVersionedEdit } from '../../../lib/versioned-edit';
 import { useCreateUser } from '../api/create-user';
 import { userQueryOptions, useUser } from '../api/get-user';
 import { useUpdateUser } from '../api/update-user';
@@ -61,6 +61,15 @@ function useListLocation(): string {
     : LIST_PATH;
 }
 
+/** After a save: a toast saying so, then back to the list the form was opened from. */
+function useSavedThenBack(listLocation: string): (message: string) => void {
+  const navigate = useNavigate();
+  return (message) => {
+    notifications.show({ color: 'green', icon: <IconCheck />, message });
+    navigate(listLocation);
+  };
+}
+
 function FormHeader({ title, backTo }: { title: string; backTo: string }) {
   return (
     <Group justify="space-between" wrap="nowrap">
@@ -83,17 +92,12 @@ function FormHeader({ title, backTo }: { title: string; backTo: string }) {
 export function CreateUserPage() {
   useDocumentTitle('Create New User');
   const listLocation = useListLocation();
-  const navigate = useNavigate();
+  const savedThenBack = useSavedThenBack(listLocation);
   const create = useCreateUser();
 
   const save = async (values: UserFormValues) => {
     await create.mutateAsync(values);
-    notifications.show({
-      color: 'green',
-      icon: <IconCheck />,
-      message: `User ${values.email.trim()} created.`,
-    });
-    navigate(listLocation);
+    savedThenBack(`User ${values.email.trim()} created.`);
   };
 
   return (
@@ -109,16 +113,13 @@ export function CreateUserPage() {
 export function EditUserPage() {
   useDocumentTitle('Edit User');
   const listLocation = useListLocation();
-  const navigate = useNavigate();
+  const savedThenBack = useSavedThenBack(listLocation);
   const id = Number(useParams().id);
   const validId = Number.isSafeInteger(id) && id > 0;
   const user = useUser(validId ? id : null);
   const update = useUpdateUser();
   const queryClient = useQueryClient();
-  // The version the form was filled from: a background refetch must not move the If-Match along
-  // with it while the form still shows the older values.
-  const [loaded, setLoaded] = useState<Versioned<User> | null>(null);
-  if (user.data && (loaded === null || loaded.data.id !== user.data.data.id)) setLoaded(user.data);
+  const { loaded, saveOver } = useVersionedEdit(user.data);
 
   const notFound = !validId || (user.error instanceof ApiError && user.error.status === 404);
   if (notFound) {
@@ -135,20 +136,12 @@ export function EditUserPage() {
   const save = async (values: UserFormValues) => {
     const from = loaded ?? user.data;
     if (!from) return;
-    try {
-      await update.mutateAsync({ id, values, etag: from.etag });
-    } catch (error) {
-      if (!isPreconditionFailed(error)) throw error;
-      const newer = await queryClient.fetchQuery({ ...userQueryOptions(id), staleTime: 0 });
-      setLoaded(newer);
-      throw userEditConflict(from.data, values, newer.data);
-    }
-    notifications.show({
-      color: 'green',
-      icon: <IconCheck />,
-      message: `User ${values.email.trim()} saved.`,
+    await saveOver(from, {
+      write: (etag) => update.mutateAsync({ id, values, etag }),
+      reread: () => queryClient.fetchQuery({ ...userQueryOptions(id), staleTime: 0 }),
+      conflict: (base, newer) => userEditConflict(base, values, newer),
     });
-    navigate(listLocation);
+    savedThenBack(`User ${values.email.trim()} saved.`);
   };
 
   return (

@@ -1,11 +1,9 @@
 // The user form shared by create and edit (spec sections 2, 5, 8): server errors keep the typed
 // values, show the server's message in a banner and field errors under their fields.
 import {
-  Alert,
   Button,
   Divider,
   Group,
-  List,
   Paper,
   PasswordInput,
   Select,
@@ -16,13 +14,12 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PASSWORD_MIN_LENGTH, type Role, UserCreate, UserUpdate } from '@staff/contracts';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { SaveFailureAlert } from '../../../components/save-failure-alert';
 import { fieldErrorsOf } from '../../../lib/api-client';
-import { EditConflict } from '../../../lib/edit-conflict';
+import { useFormSave } from '../../../lib/form-save';
 import { useRoles } from '../api/get-roles';
 import { saveErrorMessage } from '../user-errors';
 import type { UserFormValues } from '../user-form-data';
@@ -45,35 +42,15 @@ interface UserFormProps {
 
 export function UserForm({ mode, initialValues, onSubmit, cancelTo }: UserFormProps) {
   const roles = useRoles();
-  const [failure, setFailure] = useState<string | null>(null);
-  /** Notes of the last save refused because someone else saved first; null otherwise. */
-  const [conflictNotes, setConflictNotes] = useState<string[] | null>(null);
-  const [saving, setSaving] = useState(false);
   const form = useForm<UserFormValues>({
     initialValues,
     validate: zod4Resolver(mode === 'create' ? createSchema : editSchema),
   });
-
-  const submit = form.onSubmit(async (values) => {
-    setFailure(null);
-    setConflictNotes(null);
-    setSaving(true);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      if (error instanceof EditConflict) {
-        // Someone saved first: the form takes the merged values and the next save goes over theirs.
-        form.setValues(error.values as UserFormValues);
-        setConflictNotes(error.notes);
-        setFailure(error.message);
-        return;
-      }
-      form.setErrors(fieldErrorsOf(error));
-      setFailure(saveErrorMessage(error));
-    } finally {
-      setSaving(false);
-    }
+  const { save, saving, failure, conflictNotes } = useFormSave(form, onSubmit, (error) => {
+    form.setErrors(fieldErrorsOf(error));
+    return saveErrorMessage(error);
   });
+  const submit = form.onSubmit(save);
 
   const roleNames: readonly string[] = roles.data ?? [form.values.role];
   const inputProps = (field: keyof UserFormValues) => {
@@ -86,23 +63,7 @@ export function UserForm({ mode, initialValues, onSubmit, cancelTo }: UserFormPr
     <Paper radius="lg" p={{ base: 'md', sm: 'xl' }}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {failure && (
-            <Alert
-              color={conflictNotes ? 'orange' : 'red'}
-              variant="light"
-              icon={<IconAlertCircle />}
-              role="alert"
-            >
-              {failure}
-              {conflictNotes && conflictNotes.length > 0 && (
-                <List size="sm" mt="xs">
-                  {conflictNotes.map((note) => (
-                    <List.Item key={note}>{note}</List.Item>
-                  ))}
-                </List>
-              )}
-            </Alert>
-          )}
+          <SaveFailureAlert failure={failure} conflictNotes={conflictNotes} />
           <TextInput
             label="Email"
             type="email"

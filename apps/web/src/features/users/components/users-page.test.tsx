@@ -2,28 +2,15 @@ import type { User } from '@staff/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeRequest, fakeApi, formFields, jsonResponse } from '../../../test/fake-api';
+import { fakeApi, formFields, jsonResponse, pagedList } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render';
 import { ROLE_NAMES, testUser } from '../../../test/users';
 import { UsersPage } from './users-page';
 
 const LIST = 'GET /api/users/users/';
 
-/** The list endpoint over `users`: pages like the API, 404 "Invalid page." past the last page. */
-function listOf(users: User[]) {
-  return ({ url }: FakeRequest) => {
-    const page = Number(url.searchParams.get('page') ?? 1);
-    const size = Number(url.searchParams.get('page_size') ?? 10);
-    const last = Math.max(1, Math.ceil(users.length / size));
-    if (page > last) return jsonResponse(404, { detail: 'Invalid page.' });
-    return jsonResponse(200, {
-      count: users.length,
-      next: null,
-      previous: null,
-      results: users.slice((page - 1) * size, page * size),
-    });
-  };
-}
+/** The list endpoint over `users`, 10 to a page unless asked. */
+const listOf = (users: User[]) => pagedList(users, 10);
 
 const USERS_23 = Array.from({ length: 23 }, (_, i) => testUser(i + 1));
 

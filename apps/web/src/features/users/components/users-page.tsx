@@ -1,19 +1,7 @@
 // /admin/users: the User Management list — search, role and status filters, sortable columns,
 // pagination, and the toolbar for adding, importing and the import template.
-import {
-  Alert,
-  Button,
-  FileButton,
-  Group,
-  List,
-  LoadingOverlay,
-  Paper,
-  Select,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
+import { Alert, Button, FileButton, Group, List, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { ROLES, type Role, USER_PAGE_SIZES, type User } from '@staff/contracts';
 import {
@@ -24,11 +12,11 @@ import {
   IconPlus,
   IconSearch,
 } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ListPagination } from '../../../components/list-pagination';
-import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { lastPageOf } from '../../../lib/pagination';
+import { FilterSelect } from '../../../components/filter-select';
+import { PagedList } from '../../../components/paged-list';
+import { useTypedUrlFilter } from '../../../lib/typed-url-filter';
 import { useDeleteUser } from '../api/delete-user';
 import { useDownloadTemplate } from '../api/download-template';
 import { useRoles } from '../api/get-roles';
@@ -51,41 +39,16 @@ import { toggleOrdering } from '../user-list-params';
 import { UsersTable } from './users-table';
 import classes from './users-table.module.css';
 
-export const SEARCH_DEBOUNCE_MS = 300;
 const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const ALL = 'all';
-
 const STATUS_OPTIONS = [
-  { value: ALL, label: 'All' },
   { value: 'true', label: 'Active' },
   { value: 'false', label: 'Inactive' },
-];
+] as const;
 
 interface Feedback {
   ok: boolean;
   title: string;
   lines: string[];
-}
-
-/** The search box: typed text is local, and reaches the URL (replacing history) once typing pauses. */
-function useDebouncedSearch(urlSearch: string, onSearch: (search: string) => void) {
-  const [text, setText] = useState(urlSearch);
-  const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  const latestUrlSearch = useRef(urlSearch);
-  latestUrlSearch.current = urlSearch;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled new text searches
-  useEffect(() => {
-    const search = debounced.trim();
-    if (search !== latestUrlSearch.current) onSearch(search);
-  }, [debounced]);
-
-  // Back/Forward or a link changed the URL: show its search.
-  useEffect(() => {
-    setText((current) => (current.trim() === urlSearch ? current : urlSearch));
-  }, [urlSearch]);
-
-  return [text, setText] as const;
 }
 
 export function UsersPage() {
@@ -98,25 +61,13 @@ export function UsersPage() {
   const importing = useImportUsers();
   const template = useDownloadTemplate();
   const [feedback, setFeedback] = useState<Feedback | null>(null);
-  const [search, setSearch] = useDebouncedSearch(params.search, (value) =>
+  const [search, setSearch] = useTypedUrlFilter(params.search, (value) =>
     changeParams({ search: value }, { replace: true }),
   );
   const resetFileRef = useRef<() => void>(null);
 
-  const data = users.data;
-  // The asked page was past the end (404 "Invalid page."): the URL follows the page shown.
-  useEffect(() => {
-    if (data && !users.isPlaceholderData && data.page !== params.page) {
-      changeParams({ page: data.page }, { replace: true });
-    }
-  }, [data, users.isPlaceholderData, params.page, changeParams]);
-
   const listLocation = `${location.pathname}${location.search}`;
-  const lastPage = data ? lastPageOf(data.count, params.page_size) : 1;
-  const roleOptions = [
-    { value: ALL, label: 'All' },
-    ...(roles.data ?? ROLES).map((role) => ({ value: role, label: roleLabel(role) })),
-  ];
+  const roleOptions = (roles.data ?? ROLES).map((role) => ({ value: role as Role, label: roleLabel(role) }));
 
   const remove = (user: User) => {
     if (!window.confirm(DELETE_CONFIRMATION)) return;
@@ -150,7 +101,6 @@ export function UsersPage() {
     });
   };
 
-  const loadError = users.isError && !data;
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm" wrap="wrap">
@@ -225,64 +175,43 @@ export function UsersPage() {
               style={{ flex: '1 1 240px' }}
               maxLength={200}
             />
-            <Select
+            <FilterSelect
               label="Role"
-              data={roleOptions}
-              value={params.role ?? ALL}
-              onChange={(value) => changeParams({ role: value && value !== ALL ? (value as Role) : null })}
-              allowDeselect={false}
+              allLabel="All"
+              options={roleOptions}
+              value={params.role}
+              onChange={(role) => changeParams({ role })}
               w={{ base: '100%', xs: 160 }}
             />
-            <Select
+            <FilterSelect
               label="Status"
-              data={STATUS_OPTIONS}
-              value={params.is_active === null ? ALL : String(params.is_active)}
-              onChange={(value) =>
-                changeParams({ is_active: value === 'true' ? true : value === 'false' ? false : null })
-              }
-              allowDeselect={false}
+              allLabel="All"
+              options={STATUS_OPTIONS}
+              value={params.is_active === null ? null : `${params.is_active}`}
+              onChange={(status) => changeParams({ is_active: status === null ? null : status === 'true' })}
               w={{ base: '100%', xs: 160 }}
             />
           </Group>
 
-          {loadError ? (
-            <LoadErrorAlert
-              title="Could not load users."
-              error={users.error}
-              onRetry={() => users.refetch()}
-            />
-          ) : (
-            <div className={classes.tableWrapper}>
-              <LoadingOverlay
-                visible={users.isPlaceholderData && users.isFetching}
-                zIndex={2}
-                overlayProps={{ blur: 1, backgroundOpacity: 0.4 }}
-                loaderProps={{ size: 'sm' }}
-              />
-              <UsersTable
-                users={data?.results ?? null}
-                pageSize={params.page_size}
-                ordering={params.ordering}
-                onSort={(field) => changeParams({ ordering: toggleOrdering(params.ordering, field) })}
-                onDelete={remove}
-                deletingId={deletion.isPending ? (deletion.variables ?? null) : null}
-                listLocation={listLocation}
-                busy={users.isFetching}
-              />
-            </div>
-          )}
-
-          {data && (
-            <ListPagination
-              page={Math.min(params.page, lastPage)}
-              lastPage={lastPage}
+          <PagedList
+            query={users}
+            params={params}
+            changeParams={changeParams}
+            pageSizes={USER_PAGE_SIZES}
+            loadErrorTitle="Could not load users."
+            className={classes.tableWrapper}
+          >
+            <UsersTable
+              users={users.data?.results ?? null}
               pageSize={params.page_size}
-              pageSizes={USER_PAGE_SIZES}
-              count={data.count}
-              onPageChange={(page) => changeParams({ page })}
-              onPageSizeChange={(pageSize) => changeParams({ page_size: pageSize })}
+              ordering={params.ordering}
+              onSort={(field) => changeParams({ ordering: toggleOrdering(params.ordering, field) })}
+              onDelete={remove}
+              deletingId={deletion.isPending ? (deletion.variables ?? null) : null}
+              listLocation={listLocation}
+              busy={users.isFetching}
             />
-          )}
+          </PagedList>
         </Stack>
       </Paper>
     </Stack>

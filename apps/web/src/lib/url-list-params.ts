@@ -1,0 +1,30 @@
+// A paged list's state kept in the URL query (the users list, the audit log), so a reload, a shared
+// link and the browser's Back and Forward show the same list. Each list brings how it reads its
+// query and how a change rewrites it (features/<x>/<x>-list-params.ts); this hook reads the address
+// bar with the one and writes changes back with the other.
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+export type ChangeListParams<P> = (change: Partial<P>, options?: { replace?: boolean }) => void;
+
+export interface UrlListParams<P> {
+  /** The list's state from the URL query; lenient, so a bad value gives its default. */
+  parse: (query: URLSearchParams) => P;
+  /** The URL query once `change` is applied to `state` (a new filter, say, starts again at page 1). */
+  queryAfter: (state: P, change: Partial<P>) => URLSearchParams;
+}
+
+/** `list` must be a module-level constant: its functions are the hook's dependencies. */
+export function useUrlListParams<P>(list: UrlListParams<P>): [P, ChangeListParams<P>] {
+  const { parse, queryAfter } = list;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = useMemo(() => parse(searchParams), [parse, searchParams]);
+  const change = useCallback<ChangeListParams<P>>(
+    (next, options) =>
+      setSearchParams((current) => queryAfter(parse(current), next), {
+        replace: options?.replace ?? false,
+      }),
+    [parse, queryAfter, setSearchParams],
+  );
+  return [params, change];
+}
