@@ -1,6 +1,7 @@
 // What every stocks provider produces, whatever its source's format: prices in full VND.
 import type { ExchangeCode } from '@staff/contracts';
 import { ProviderFormatError } from '../../../market-data/types';
+import type { BarRow } from '../snapshots/snapshot';
 
 export interface Listing {
   ticker: string;
@@ -9,16 +10,9 @@ export interface Listing {
   sector: string;
 }
 
-export interface DailyBar {
+/** A daily bar of one ticker, as the bars table stores it. */
+export interface DailyBar extends BarRow {
   ticker: string;
-  /** Trading date, YYYY-MM-DD. */
-  date: string;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-  average: number | null;
 }
 
 export interface IntradayQuote {

@@ -1,27 +1,17 @@
 // Queries of the prices: daily bars (stock_daily_bars) and intraday quotes (stock_quotes). Portable
 // Kysely only; dates are 'YYYY-MM-DD' text compared as text, instants are ISO text / timestamptz
 // plus epoch milliseconds for ordering.
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { toIso } from '../../../db/dialect';
 import type { Db } from '../../../db/index';
+import type { StockDailyBarsTable, StockQuotesTable } from '../../../db/schema';
 import type { BarRow, QuoteRow } from './snapshot';
 
-export interface QuoteInsert {
-  stock_id: number;
-  trading_date: string;
-  price: number;
-  volume: number;
-  open: number | null;
-  high: number | null;
-  low: number | null;
-  as_of_ms: number;
-  source: string;
-}
+/** A quote to store: the row but its id, and `as_of`, which is written from `as_of_ms`. */
+export type QuoteInsert = Omit<Selectable<StockQuotesTable>, 'id' | 'as_of'>;
 
-export interface BarInsert extends BarRow {
-  stock_id: number;
-  source: string;
-}
+/** A bar to store: the whole row. */
+export type BarInsert = Selectable<StockDailyBarsTable>;
 
 /** Rows per multi-row INSERT: under SQLite's 32 766 and PostgreSQL's 65 535 parameters. */
 const BATCH = 2000;
