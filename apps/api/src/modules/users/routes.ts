@@ -23,7 +23,7 @@ import { fieldError, notFound, readingMultipart } from '../../http/errors';
 import { IfMatchHeaders } from '../../http/etag';
 import { refuseNullCharacters } from '../../http/null-characters';
 import { pageLink, publicOrigin } from '../../http/public-url';
-import type { AuditContext } from '../audit/index';
+import { requestAuditContext } from '../audit/index';
 import { presentImportResult, presentUser, presentUserPage } from './presenter';
 import type { UsersService } from './service';
 import { buildImportTemplate, TEMPLATE_FILENAME, XLSX_CONTENT_TYPE } from './template';
@@ -42,12 +42,6 @@ function userId(raw: string): number {
   const id = Number(raw);
   if (id > 2_147_483_647) throw notFound();
   return id;
-}
-
-/** Who is acting, for the audit log: the signed-in administrator and the client's address. */
-function auditContext(request: FastifyRequest): AuditContext {
-  const { id, email } = currentAuth(request).user;
-  return { actor: { id, email }, ip: request.ip };
 }
 
 export function registerUsersRoutes(
@@ -104,7 +98,7 @@ export function registerUsersRoutes(
     },
     handler: async (request, reply) => {
       const input = UserCreate.parse(await readUserForm(request));
-      const created = await users.create(input, auditContext(request));
+      const created = await users.create(input, requestAuditContext(request));
       return reply.code(201).send(presentUser(created, publicOrigin(request)));
     },
   });
@@ -141,7 +135,7 @@ export function registerUsersRoutes(
     },
     handler: async (request, reply) => {
       const file = await readImportFile(request);
-      const { created } = await users.importWorkbook(file, auditContext(request));
+      const { created } = await users.importWorkbook(file, requestAuditContext(request));
       return reply.code(201).send(presentImportResult(created));
     },
   });
@@ -192,7 +186,7 @@ export function registerUsersRoutes(
       const input = UserUpdate.parse(await readUserForm(request));
       const { user, etag } = await users.update(currentAuth(request), id, input, {
         ifMatch: request.headers['if-match'],
-        context: auditContext(request),
+        context: requestAuditContext(request),
       });
       reply.header('etag', etag);
       return presentUser(user, publicOrigin(request));
@@ -210,7 +204,7 @@ export function registerUsersRoutes(
       response: { 204: z.null().describe('No content'), 400: ErrorDetail, 404: ErrorDetail, ...denied },
     },
     handler: async (request, reply) => {
-      await users.remove(currentAuth(request), userId(request.params.id), auditContext(request));
+      await users.remove(currentAuth(request), userId(request.params.id), requestAuditContext(request));
       return reply.code(204).send(null);
     },
   });
