@@ -87,6 +87,21 @@ function parseOrdering(ordering: string): UserOrderingParts {
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
+/** The user the form or a spreadsheet row creates: its fields, with the table's blanks for those left out. */
+function newUserOf(user: UserCreate, passwordHash: string): NewUser {
+  return {
+    email: user.email,
+    passwordHash,
+    firstName: user.first_name ?? '',
+    middleName: user.middle_name ?? '',
+    lastName: user.last_name ?? '',
+    phone: user.phone ?? '',
+    gender: user.gender || null,
+    role: user.role,
+    isActive: user.is_active,
+  };
+}
+
 /**
  * The ETag of a user as GET presents it: a hash of the stored fields the representation carries
  * (avatar_url is the avatar path on an origin, so the path stands for it).
@@ -244,17 +259,7 @@ export function createUsersService(deps: UsersDeps) {
       const refused = passwords.refusal(input.password);
       if (refused) throw fieldError('password', refused);
       if (await repo.emailTakenByOther(email)) throw fieldError('email', DUPLICATE_EMAIL);
-      const user: NewUser = {
-        email,
-        passwordHash: await passwords.hash(input.password),
-        firstName: input.first_name ?? '',
-        middleName: input.middle_name ?? '',
-        lastName: input.last_name ?? '',
-        phone: input.phone ?? '',
-        gender: input.gender || null,
-        role: input.role,
-        isActive: input.is_active,
-      };
+      const user = newUserOf({ ...input, email }, await passwords.hash(input.password));
       let id: number;
       try {
         id = await db.transaction().execute(async (tx) => {
@@ -388,17 +393,7 @@ export function createUsersService(deps: UsersDeps) {
       if (all.length > 0) refuseImport(all);
 
       const hashes = await mapLimited(candidates, HASH_CONCURRENCY, (c) => passwords.hash(c.user.password));
-      const users: NewUser[] = candidates.map(({ user }, i) => ({
-        email: user.email,
-        passwordHash: hashes[i] as string,
-        firstName: user.first_name ?? '',
-        middleName: user.middle_name ?? '',
-        lastName: user.last_name ?? '',
-        phone: user.phone ?? '',
-        gender: user.gender || null,
-        role: user.role,
-        isActive: user.is_active,
-      }));
+      const users = candidates.map(({ user }, i) => newUserOf(user, hashes[i] as string));
       try {
         await db.transaction().execute(async (tx) => {
           const at = now();
