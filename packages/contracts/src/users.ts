@@ -8,9 +8,8 @@ export const USER_PAGE_SIZES = [10, 20, 50] as const;
 export const USER_DEFAULT_PAGE_SIZE = 10;
 export const USER_DEFAULT_ROLE = 'staff';
 
-/** Columns the list can be sorted by; `-` in front sorts descending. */
-export const USER_ORDERING_FIELDS = [
-  'id',
+/** A user's own fields, in the order the form, the list's columns and the import template give them. */
+const USER_FIELDS = [
   'email',
   'first_name',
   'middle_name',
@@ -20,6 +19,9 @@ export const USER_ORDERING_FIELDS = [
   'gender',
   'is_active',
 ] as const;
+
+/** Columns the list can be sorted by; `-` in front sorts descending. */
+export const USER_ORDERING_FIELDS = ['id', ...USER_FIELDS] as const;
 export type UserOrderingField = (typeof USER_ORDERING_FIELDS)[number];
 
 /** The list's `ordering` parameter: a column, with `-` in front for descending (as DRF writes it). */
@@ -121,17 +123,7 @@ export const UserUpdate = UserFields.partial().extend({
 export type UserUpdate = z.infer<typeof UserUpdate>;
 
 /** Spreadsheet import: columns in template order. */
-export const USER_IMPORT_COLUMNS = [
-  'email',
-  'first_name',
-  'middle_name',
-  'last_name',
-  'phone',
-  'role',
-  'gender',
-  'is_active',
-  'password',
-] as const;
+export const USER_IMPORT_COLUMNS = [...USER_FIELDS, 'password'] as const;
 export const USER_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const USER_IMPORT_MAX_ROWS = 5000;
 /** Largest total uncompressed size of the workbook's parts. */
