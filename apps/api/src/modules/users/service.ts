@@ -13,14 +13,14 @@ import {
   type UserSearchResult,
   type UserUpdate,
 } from '@staff/contracts';
-import { lockRowForUpdate, toBool } from '../../db/dialect';
+import { isUniqueViolation, lockRowForUpdate, toBool } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import { ApiError, fieldError, notFound } from '../../http/errors';
 import { ifMatchAllows, preconditionFailed, strongEtag } from '../../http/etag';
 import { type AuditContext, recordAuditEvent } from '../audit/index';
 import { checkImportRows, type PasswordRefusal, pickImportSheet } from './import';
 import { presentUserHit } from './presenter';
-import { createUsersRepo, isUniqueViolation, type NewUser, type UserPatch, type UserRow } from './repo';
+import { createUsersRepo, type NewUser, type UserPatch, type UserRow } from './repo';
 import { readWorkbook, WORKBOOK_MESSAGES, WorkbookRefused } from './workbook';
 
 export const DUPLICATE_EMAIL = 'A user with this email already exists.';
