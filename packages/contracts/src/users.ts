@@ -2,6 +2,7 @@
 // user search used by the game setup.
 import { z } from 'zod';
 import { Email, NAME_MAX_LENGTH, NewPassword, Phone, User } from './accounts';
+import { pageQuery, paginated } from './paging';
 import { GENDERS, Role } from './roles';
 
 export const USER_PAGE_SIZES = [10, 20, 50] as const;
@@ -69,25 +70,9 @@ export const UserListQuery = z.object({
   role: Role.optional(),
   is_active: BooleanString.optional(),
   ordering: UserOrdering.default(USER_DEFAULT_ORDERING),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce
-    .number()
-    .int()
-    .refine((n) => (USER_PAGE_SIZES as readonly number[]).includes(n), {
-      message: `Choose a page size of ${USER_PAGE_SIZES.join(', ')}.`,
-    })
-    .default(USER_DEFAULT_PAGE_SIZE),
+  ...pageQuery(USER_PAGE_SIZES, USER_DEFAULT_PAGE_SIZE),
 });
 export type UserListQuery = z.infer<typeof UserListQuery>;
-
-export function paginated<T extends z.ZodType>(item: T) {
-  return z.object({
-    count: z.number().int(),
-    next: z.string().nullable(),
-    previous: z.string().nullable(),
-    results: z.array(item),
-  });
-}
 
 export const UserPage = paginated(User);
 export type UserPage = z.infer<typeof UserPage>;
