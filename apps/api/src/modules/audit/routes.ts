@@ -4,7 +4,7 @@ import { AuditEventPage, AuditListQuery, ErrorDetail, ValidationErrors } from '@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dropEmptyQueryValues } from '../../http/empty-query-values';
-import { pageLink } from '../../http/public-url';
+import { pageAnswer } from '../../http/pages';
 import { presentAuditEvent } from './presenter';
 import type { AuditService } from './service';
 
@@ -39,15 +39,9 @@ export function registerAuditRoutes(
     handler: async (request, reply) => {
       const query = request.query;
       const { count, rows } = await audit.list(query);
-      const lastPage = Math.max(1, Math.ceil(count / query.page_size));
       // Who did what is personal data: no shared cache keeps it.
       reply.header('cache-control', 'no-store');
-      return {
-        count,
-        next: query.page < lastPage ? pageLink(request, query.page + 1) : null,
-        previous: query.page > 1 ? pageLink(request, query.page - 1) : null,
-        results: rows.map(presentAuditEvent),
-      };
+      return pageAnswer(request, query, count, rows.map(presentAuditEvent));
     },
   });
 }

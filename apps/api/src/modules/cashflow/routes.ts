@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentAuth } from '../../http/auth';
-import { pageLink } from '../../http/public-url';
+import { pageAnswer } from '../../http/pages';
 import type { CashflowService } from './service';
 
 const tags = ['cashflow'];
@@ -60,13 +60,7 @@ export function registerCashflowRoutes(
     handler: async (request) => {
       const query = request.query;
       const { count, results } = await cashflow.list(query);
-      const lastPage = Math.max(1, Math.ceil(count / query.page_size));
-      return {
-        count,
-        next: query.page < lastPage ? pageLink(request, query.page + 1) : null,
-        previous: query.page > 1 ? pageLink(request, query.page - 1) : null,
-        results,
-      };
+      return pageAnswer(request, query, count, results);
     },
   });
 

@@ -22,9 +22,10 @@ import { dropEmptyQueryValues } from '../../http/empty-query-values';
 import { fieldError, notFound, readingMultipart } from '../../http/errors';
 import { IfMatchHeaders } from '../../http/etag';
 import { refuseNullCharacters } from '../../http/null-characters';
-import { pageLink, publicOrigin } from '../../http/public-url';
+import { pageAnswer } from '../../http/pages';
+import { publicOrigin } from '../../http/public-url';
 import { requestAuditContext } from '../audit/index';
-import { presentImportResult, presentUser, presentUserPage } from './presenter';
+import { presentImportResult, presentUser } from './presenter';
 import type { UsersService } from './service';
 import { buildImportTemplate, TEMPLATE_FILENAME, XLSX_CONTENT_TYPE } from './template';
 
@@ -75,11 +76,13 @@ export function registerUsersRoutes(
     },
     handler: async (request) => {
       const query = request.query;
-      return presentUserPage(
-        await users.list(query),
+      const { count, rows } = await users.list(query);
+      const origin = publicOrigin(request);
+      return pageAnswer(
+        request,
         query,
-        (page) => pageLink(request, page),
-        publicOrigin(request),
+        count,
+        rows.map((row) => presentUser(row, origin)),
       );
     },
   });

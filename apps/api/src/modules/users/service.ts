@@ -17,6 +17,7 @@ import { isUniqueViolation, lockRowForUpdate, toBool } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import { ApiError, fieldError, notFound } from '../../http/errors';
 import { ifMatchAllows, preconditionFailed, strongEtag } from '../../http/etag';
+import { pageWindow, refusePastLastPage } from '../../http/pages';
 import { type AuditContext, recordAuditEvent } from '../audit/index';
 import { checkImportRows, type PasswordRefusal, pickImportSheet } from './import';
 import { presentUserHit } from './presenter';
@@ -24,7 +25,6 @@ import { createUsersRepo, type NewUser, type UserPatch, type UserRow } from './r
 import { readWorkbook, WORKBOOK_MESSAGES, WorkbookRefused } from './workbook';
 
 export const DUPLICATE_EMAIL = 'A user with this email already exists.';
-export const INVALID_PAGE = 'Invalid page.';
 export const SELF_DELETE = 'You cannot delete your own account.';
 export const SELF_DEACTIVATE = 'You cannot deactivate your own account.';
 export const LAST_ADMIN =
@@ -242,10 +242,9 @@ export function createUsersService(deps: UsersDeps) {
       const result = await repo.listUsers(
         { words: searchWords(query.search), role: query.role, isActive: query.is_active },
         parseOrdering(query.ordering),
-        { offset: (query.page - 1) * query.page_size, limit: query.page_size },
+        pageWindow(query),
       );
-      // Like Django REST Framework: page 1 of nothing is an empty page; past the end is 404.
-      if (result.rows.length === 0 && query.page > 1) throw notFound(INVALID_PAGE);
+      refusePastLastPage(result.rows.length, query);
       return result;
     },
 
