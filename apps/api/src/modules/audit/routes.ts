@@ -3,6 +3,7 @@
 import { AuditEventPage, AuditListQuery, ErrorDetail, ValidationErrors } from '@staff/contracts';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { bearerSecurity } from '../../http/docs';
 import { dropEmptyQueryValues } from '../../http/empty-query-values';
 import { pageAnswer } from '../../http/pages';
 import { presentAuditEvent } from './presenter';
@@ -26,7 +27,7 @@ export function registerAuditRoutes(
         '`action`, `actor` (a user id), `target_type` and `target_id` match exactly; `from` and `to` are ' +
         'inclusive calendar dates (YYYY-MM-DD) in Asia/Ho_Chi_Minh. Ordered by `at` then `id`, both ' +
         'descending. A page past the last answers 404 {"detail": "Invalid page."}.',
-      security: [{ bearerAuth: [] }],
+      security: bearerSecurity,
       querystring: AuditListQuery,
       response: {
         200: AuditEventPage,

@@ -14,11 +14,11 @@ import {
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentAuth } from '../../http/auth';
+import { bearerSecurity as security } from '../../http/docs';
 import { pageAnswer } from '../../http/pages';
 import type { CashflowService } from './service';
 
 const tags = ['cashflow'];
-const security = [{ bearerAuth: [] }];
 const errors = { 400: ValidationErrors, 401: ErrorDetail, 403: ErrorDetail };
 
 export function registerCashflowRoutes(

@@ -26,16 +26,14 @@ import {
 } from '@staff/contracts';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentAuth } from '../../http/auth';
+import { NoContent as Empty, bearerSecurity as security } from '../../http/docs';
 import { IfMatchHeaders } from '../../http/etag';
 import { requestAuditContext } from '../audit/index';
 import type { DiaryService } from './service';
 
 const tags = ['diary'];
-const security = [{ bearerAuth: [] }];
 const readErrors = { 400: ValidationErrors, 401: ErrorDetail, 403: ErrorDetail, 404: ErrorDetail };
-const Empty = z.null().describe('No content');
 
 export function registerDiaryRoutes(
   app: FastifyInstance,
