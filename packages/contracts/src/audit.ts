@@ -2,7 +2,7 @@
 // they record and never changed through the API (docs/decisions/0014-audit-log.md).
 import { z } from 'zod';
 import { isIsoDate } from './diary';
-import { paginated } from './users';
+import { pageQuery, paginated } from './paging';
 
 export const AUDIT_ACTIONS = [
   'user.create',
@@ -70,14 +70,7 @@ export const AuditListQuery = z
     target_id: z.string().trim().max(64).optional(),
     from: CalendarDate.optional(),
     to: CalendarDate.optional(),
-    page: z.coerce.number().int().min(1).default(1),
-    page_size: z.coerce
-      .number()
-      .int()
-      .refine((n) => (AUDIT_PAGE_SIZES as readonly number[]).includes(n), {
-        message: `Choose a page size of ${AUDIT_PAGE_SIZES.join(', ')}.`,
-      })
-      .default(AUDIT_DEFAULT_PAGE_SIZE),
+    ...pageQuery(AUDIT_PAGE_SIZES, AUDIT_DEFAULT_PAGE_SIZE),
   })
   .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
     message: AUDIT_MESSAGES.range,

@@ -3,7 +3,8 @@
 // builds the body; the client adds _pending_ts, the idempotency key.
 import { z } from 'zod';
 import { NAME_MAX_LENGTH } from './accounts';
-import { BooleanString, paginated } from './users';
+import { pageQuery, paginated } from './paging';
+import { BooleanString } from './users';
 
 export const CASHFLOW_MIN_PLAYERS = 1;
 export const CASHFLOW_MAX_PLAYERS = 6;
@@ -142,14 +143,7 @@ export const FinishedSessionPage = paginated(FinishedSession);
 export type FinishedSessionPage = z.infer<typeof FinishedSessionPage>;
 
 export const FinishedSessionListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce
-    .number()
-    .int()
-    .refine((n) => (CASHFLOW_SESSION_PAGE_SIZES as readonly number[]).includes(n), {
-      message: `Choose a page size of ${CASHFLOW_SESSION_PAGE_SIZES.join(', ')}.`,
-    })
-    .default(CASHFLOW_SESSION_DEFAULT_PAGE_SIZE),
+  ...pageQuery(CASHFLOW_SESSION_PAGE_SIZES, CASHFLOW_SESSION_DEFAULT_PAGE_SIZE),
 });
 export type FinishedSessionListQuery = z.infer<typeof FinishedSessionListQuery>;
 

@@ -6,20 +6,6 @@ import { z } from 'zod';
 // ---------------------------------------------------------------------------
 // Constants (spec section 9)
 
-/** Every user owns exactly these eight jars, created on first use. */
-export const JAR_KEYS = [
-  'sleep',
-  'essential',
-  'investment',
-  'development',
-  'education',
-  'entertainment',
-  'sharing',
-  'unclassified',
-] as const;
-export const JarKey = z.enum(JAR_KEYS);
-export type JarKey = z.infer<typeof JarKey>;
-
 /** Jars shown on the analysis and setup screens, in this order (unclassified is a holding jar). */
 export const JAR_DISPLAY_ORDER = [
   'sleep',
@@ -29,7 +15,12 @@ export const JAR_DISPLAY_ORDER = [
   'education',
   'entertainment',
   'sharing',
-] as const satisfies readonly JarKey[];
+] as const;
+
+/** Every user owns exactly these eight jars, created on first use: the shown seven and unclassified. */
+export const JAR_KEYS = [...JAR_DISPLAY_ORDER, 'unclassified'] as const;
+export const JarKey = z.enum(JAR_KEYS);
+export type JarKey = z.infer<typeof JarKey>;
 
 /** Vietnamese jar names, as the jar cards and the setup screen show them. */
 export const JAR_NAMES: Record<JarKey, string> = {

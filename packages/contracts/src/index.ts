@@ -4,6 +4,7 @@ export * from './cashflow';
 export * from './diary';
 export * from './errors';
 export * from './forex';
+export * from './paging';
 export * from './roles';
 export * from './stocks';
 export * from './users';

@@ -2,15 +2,15 @@
 // user search used by the game setup.
 import { z } from 'zod';
 import { Email, NAME_MAX_LENGTH, NewPassword, Phone, User } from './accounts';
+import { pageQuery, paginated } from './paging';
 import { GENDERS, Role } from './roles';
 
 export const USER_PAGE_SIZES = [10, 20, 50] as const;
 export const USER_DEFAULT_PAGE_SIZE = 10;
 export const USER_DEFAULT_ROLE = 'staff';
 
-/** Columns the list can be sorted by; `-` in front sorts descending. */
-export const USER_ORDERING_FIELDS = [
-  'id',
+/** A user's own fields, in the order the form, the list's columns and the import template give them. */
+const USER_FIELDS = [
   'email',
   'first_name',
   'middle_name',
@@ -20,6 +20,9 @@ export const USER_ORDERING_FIELDS = [
   'gender',
   'is_active',
 ] as const;
+
+/** Columns the list can be sorted by; `-` in front sorts descending. */
+export const USER_ORDERING_FIELDS = ['id', ...USER_FIELDS] as const;
 export type UserOrderingField = (typeof USER_ORDERING_FIELDS)[number];
 
 /** The list's `ordering` parameter: a column, with `-` in front for descending (as DRF writes it). */
@@ -67,25 +70,9 @@ export const UserListQuery = z.object({
   role: Role.optional(),
   is_active: BooleanString.optional(),
   ordering: UserOrdering.default(USER_DEFAULT_ORDERING),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce
-    .number()
-    .int()
-    .refine((n) => (USER_PAGE_SIZES as readonly number[]).includes(n), {
-      message: `Choose a page size of ${USER_PAGE_SIZES.join(', ')}.`,
-    })
-    .default(USER_DEFAULT_PAGE_SIZE),
+  ...pageQuery(USER_PAGE_SIZES, USER_DEFAULT_PAGE_SIZE),
 });
 export type UserListQuery = z.infer<typeof UserListQuery>;
-
-export function paginated<T extends z.ZodType>(item: T) {
-  return z.object({
-    count: z.number().int(),
-    next: z.string().nullable(),
-    previous: z.string().nullable(),
-    results: z.array(item),
-  });
-}
 
 export const UserPage = paginated(User);
 export type UserPage = z.infer<typeof UserPage>;
@@ -121,17 +108,7 @@ export const UserUpdate = UserFields.partial().extend({
 export type UserUpdate = z.infer<typeof UserUpdate>;
 
 /** Spreadsheet import: columns in template order. */
-export const USER_IMPORT_COLUMNS = [
-  'email',
-  'first_name',
-  'middle_name',
-  'last_name',
-  'phone',
-  'role',
-  'gender',
-  'is_active',
-  'password',
-] as const;
+export const USER_IMPORT_COLUMNS = [...USER_FIELDS, 'password'] as const;
 export const USER_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const USER_IMPORT_MAX_ROWS = 5000;
 /** Largest total uncompressed size of the workbook's parts. */

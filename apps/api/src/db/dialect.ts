@@ -43,6 +43,15 @@ export function dbBool(value: boolean): 0 | 1 {
 }
 
 /**
+ * A write refused by a unique index or key, on either database (PostgreSQL's 23505, SQLite's
+ * constraint codes): the race a check-then-insert can lose, answered as the check would have.
+ */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/**
  * Locks one row until the transaction ends, before the caller reads it to check and merge an edit;
  * true when the row exists. PostgreSQL: `SELECT … FOR UPDATE` (a second editor waits, then reads
  * the first one's commit). SQLite locks the whole database per writer, but a transaction begins

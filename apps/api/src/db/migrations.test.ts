@@ -21,15 +21,20 @@ async function databaseAt(kind: 'sqlite' | 'postgres', migration: string): Promi
   return db;
 }
 
+/** One staff user, written in plain SQL so it fits any schema from 0004 (which added `search`) on. */
+async function insertUser(db: Db, kind: 'sqlite' | 'postgres', at: string): Promise<{ id: number }> {
+  await sql`insert into users (email, username, password_hash, role, is_active, created_at, updated_at, search)
+    values ('a@example.com', 'a@example.com', 'x', 'staff', ${kind === 'postgres' ? sql`true` : sql`1`}, ${at}, ${at}, 'a')`.execute(
+    db,
+  );
+  return db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+}
+
 describe.each(testDatabases())('0010 sessions and audit (%s)', (kind) => {
   it('turns every refresh-token family into a session, revoked only when all its tokens were', async () => {
     const db = await databaseAt(kind, '0009_diary_week_totals');
     const at = '2026-11-01T00:00:00.000Z';
-    await sql`insert into users (email, username, password_hash, role, is_active, created_at, updated_at, search)
-      values ('a@example.com', 'a@example.com', 'x', 'staff', ${kind === 'postgres' ? sql`true` : sql`1`}, ${at}, ${at}, 'a')`.execute(
-      db,
-    );
-    const user = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+    const user = await insertUser(db, kind, at);
     const token = (id: string, family: string, expires: string, revoked: string | null) =>
       sql`insert into refresh_tokens (id, user_id, family_id, token_hash, created_at, expires_at, rotated_at, revoked_at)
         values (${id}, ${user.id}, ${family}, ${`hash-${id}`}, ${at}, ${expires}, null, ${revoked})`.execute(
@@ -113,11 +118,7 @@ describe.each(testDatabases())('0012 all-time wins (%s)', (kind) => {
   it("sums each winner's monthly wins, keeping the latest win", async () => {
     const db = await databaseAt(kind, '0011_live_streams');
     const at = '2026-11-01T00:00:00.000Z';
-    await sql`insert into users (email, username, password_hash, role, is_active, created_at, updated_at, search)
-      values ('a@example.com', 'a@example.com', 'x', 'staff', ${kind === 'postgres' ? sql`true` : sql`1`}, ${at}, ${at}, 'a')`.execute(
-      db,
-    );
-    const user = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+    const user = await insertUser(db, kind, at);
     const win = (
       period: number,
       key: string,

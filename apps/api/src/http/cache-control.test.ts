@@ -4,16 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  bearer,
-  createTestApp,
-  IMAGES,
-  multipart,
-  signIn,
-  type TestApp,
-  testDatabases,
-} from '../test/harness';
+import { ADMIN, bearer, createTestApp, IMAGES, signIn, type TestApp, testDatabases } from '../test/harness';
+import { sendForm } from '../test/users';
 
 describe.each(testDatabases())('caching of answers (%s)', (kind) => {
   let t: TestApp;
@@ -25,12 +17,8 @@ describe.each(testDatabases())('caching of answers (%s)', (kind) => {
     const tokens = await signIn(t.app, ADMIN.email, ADMIN.password);
     admin = bearer(tokens.access);
     refresh = tokens.refresh;
-    const form = await multipart({ avatar: { file: IMAGES.png, name: 'a.png', type: 'image/png' } });
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/profile/',
-      headers: { ...admin, ...form.headers },
-      payload: form.payload,
+    const res = await sendForm(t, tokens.access, 'PUT', '/api/users/profile/', {
+      avatar: { file: IMAGES.png, name: 'a.png', type: 'image/png' },
     });
     avatar = res.json().avatar;
   });

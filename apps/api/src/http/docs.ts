@@ -3,6 +3,13 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+/** A guarded route's `security` in the document: the bearer scheme registered below. */
+export const bearerSecurity = [{ bearerAuth: [] }];
+
+/** The body of a 204 in the document. */
+export const NoContent = z.null().describe('No content');
 
 export async function registerDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {

@@ -1,17 +1,8 @@
 // Absolute links come from PUBLIC_URL or are root-relative: a forged Host or X-Forwarded-Host (with
 // a trusted proxy in front, too) never reaches avatar_url, next or previous.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  bearer,
-  createTestApp,
-  IMAGES,
-  multipart,
-  signIn,
-  type TestApp,
-  testDatabases,
-} from '../test/harness';
-import { seedUsers } from '../test/users';
+import { ADMIN, bearer, createTestApp, IMAGES, signIn, type TestApp, testDatabases } from '../test/harness';
+import { seedUsers, sendForm } from '../test/users';
 
 const FORGED = {
   host: 'evil.example',
@@ -35,14 +26,16 @@ describe.each(testDatabases())('links in answers (%s)', (kind) => {
     let avatar: string;
     beforeAll(async () => {
       t = await createTestApp(kind, env);
-      admin = bearer((await signIn(t.app, ADMIN.email, ADMIN.password)).access);
-      const form = await multipart({ avatar: { file: IMAGES.png, name: 'a.png', type: 'image/png' } });
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: '/api/users/profile/',
-        headers: { ...admin, ...form.headers, ...FORGED },
-        payload: form.payload,
-      });
+      const { access } = await signIn(t.app, ADMIN.email, ADMIN.password);
+      admin = bearer(access);
+      const res = await sendForm(
+        t,
+        access,
+        'PUT',
+        '/api/users/profile/',
+        { avatar: { file: IMAGES.png, name: 'a.png', type: 'image/png' } },
+        FORGED,
+      );
       expect(res.statusCode).toBe(200);
       avatar = res.json().avatar;
       expect(res.json().avatar_url).toBe(`${origin}${avatar}`);

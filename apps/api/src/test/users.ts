@@ -1,12 +1,13 @@
 // How every API test gets a user: `makeUser` creates one through the accounts
-// service and signs it in; `caller` sends requests as that user (or as nobody);
-// `seedUsers` puts many users straight into the database when a test needs
-// volume; `signedInRoles` gives one signed-in user of each role.
+// service and signs it in; `caller` sends requests as that user (or as nobody),
+// and `sendForm` a multipart form; `seedUsers` puts many users straight into the
+// database when a test needs volume; `signedInRoles` gives one signed-in user of
+// each role.
 // Test-only; nothing in the app imports it. See README.md next to it.
 import type { Role } from '@staff/contracts';
 import { hashPassword } from '../modules/accounts/index';
 import { createUserRecords, type NewUser } from '../modules/users/index';
-import { bearer, signIn, type TestApp } from './harness';
+import { bearer, multipart, signIn, type TestApp } from './harness';
 
 /** A signed-in user: its id, email and the headers that carry its access token. */
 export interface TestUser {
@@ -33,18 +34,44 @@ export async function makeUser(
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** Who a request is sent as: a signed-in user, a bare access token, or nobody (null or undefined). */
+export type Sender = TestUser | string | null | undefined;
+
+const credentials = (user: Sender) => (typeof user === 'string' ? bearer(user) : user ? user.headers : {});
+
 /**
  * Sends a request as `user` (null or undefined: without credentials), with an optional JSON body.
  * `user` may also be a bare access token, for tests that sign in themselves (seedUsers, signedInRoles).
  */
 export function caller(t: TestApp) {
-  return (user: TestUser | string | null | undefined, method: Method, url: string, payload?: unknown) =>
+  return (user: Sender, method: Method, url: string, payload?: unknown) =>
     t.app.inject({
       method,
       url,
-      ...(typeof user === 'string' ? { headers: bearer(user) } : user ? { headers: user.headers } : {}),
+      headers: credentials(user),
       ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
     });
+}
+
+/**
+ * Sends `fields` as multipart/form-data (a file as `{ file, name, type }`), as `user` like `caller`;
+ * `headers` are added to the request's (a forged Host, say).
+ */
+export async function sendForm(
+  t: TestApp,
+  user: Sender,
+  method: Method,
+  url: string,
+  fields: Parameters<typeof multipart>[0],
+  headers: Record<string, string> = {},
+) {
+  const form = await multipart(fields);
+  return t.app.inject({
+    method,
+    url,
+    headers: { ...credentials(user), ...form.headers, ...headers },
+    payload: form.payload,
+  });
 }
 
 export const SEED_PASSWORD = 'seed-password-1';

@@ -146,6 +146,12 @@ describe('manage command line', { timeout: 90_000 }, () => {
     run(process.execPath, ['--import', 'tsx', path.join(API_ROOT, 'src', 'manage.ts'), ...args], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     });
+  /** The command (its words as typed) fails with exit code 1 and a message containing `message`. */
+  const refuses = (command: string, message: string) =>
+    expect(manage(...command.split(' '))).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(message),
+    });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('creates a user with a role and sets a password', async () => {
@@ -174,39 +180,23 @@ describe('manage command line', { timeout: 90_000 }, () => {
   });
 
   it('refuses a bad role, a duplicate e-mail and a short password with a message and exit code 1', async () => {
-    await expect(
-      manage('create-user', '--email', 'x@example.com', '--password', 'long-enough', '--role', 'boss'),
-    ).rejects.toMatchObject({
-      code: 1,
-      stderr: expect.stringContaining('"boss" is not a valid choice.'),
-    });
+    await refuses(
+      'create-user --email x@example.com --password long-enough --role boss',
+      '"boss" is not a valid choice.',
+    );
     await manage('create-user', '--email', 'dup@example.com', '--password', 'long-enough');
-    await expect(
-      manage('create-user', '--email', 'DUP@example.com', '--password', 'long-enough'),
-    ).rejects.toMatchObject({
-      code: 1,
-      stderr: expect.stringContaining('already exists'),
-    });
-    await expect(
-      manage('set-password', '--email', 'dup@example.com', '--password', 'short'),
-    ).rejects.toMatchObject({
-      code: 1,
-      stderr: expect.stringContaining('too short'),
-    });
+    await refuses('create-user --email DUP@example.com --password long-enough', 'already exists');
+    await refuses('set-password --email dup@example.com --password short', 'too short');
   });
 
   it('refuses the most common passwords, for a new user and a new password', async () => {
-    await expect(
-      manage('create-user', '--email', 'common@example.com', '--password', 'sunshine1'),
-    ).rejects.toMatchObject({
-      code: 1,
-      stderr: expect.stringContaining('This password is too common.'),
-    });
-    await expect(
-      manage('set-password', '--email', 'ndf@example.com', '--password', 'Password123'),
-    ).rejects.toMatchObject({
-      code: 1,
-      stderr: expect.stringContaining('This password is too common.'),
-    });
+    await refuses(
+      'create-user --email common@example.com --password sunshine1',
+      'This password is too common.',
+    );
+    await refuses(
+      'set-password --email ndf@example.com --password Password123',
+      'This password is too common.',
+    );
   });
 });

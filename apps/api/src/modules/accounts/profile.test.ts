@@ -2,15 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createTestApp,
-  IMAGES,
-  multipart,
-  signIn,
-  type TestApp,
-  testDatabases,
-} from '../../test/harness';
+import { bearer, createTestApp, IMAGES, signIn, type TestApp, testDatabases } from '../../test/harness';
+import { sendForm } from '../../test/users';
 
 const SHARP_FORMATS = { png: 'png', jpg: 'jpeg', webp: 'webp' } as const;
 
@@ -67,15 +60,8 @@ describe.each(testDatabases())('profile (%s)', (kind) => {
   let access: string;
   let n = 0;
 
-  const put = async (fields: Parameters<typeof multipart>[0], token = access) => {
-    const { payload, headers } = await multipart(fields);
-    return t.app.inject({
-      method: 'PUT',
-      url: '/api/users/profile/',
-      payload,
-      headers: { ...headers, ...bearer(token) },
-    });
-  };
+  const put = (fields: Parameters<typeof sendForm>[4], token = access) =>
+    sendForm(t, token, 'PUT', '/api/users/profile/', fields);
   const get = (token = access) =>
     t.app.inject({ method: 'GET', url: '/api/users/profile/', headers: bearer(token) });
   const avatarFile = (avatar: string) => path.join(t.config.mediaDir, 'avatars', path.basename(avatar));

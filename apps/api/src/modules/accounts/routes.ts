@@ -21,6 +21,7 @@ import {
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentAuth } from '../../http/auth';
+import { bearerSecurity } from '../../http/docs';
 import { fieldError, readingMultipart } from '../../http/errors';
 import { refuseNullCharacters } from '../../http/null-characters';
 import { publicOrigin } from '../../http/public-url';
@@ -28,7 +29,6 @@ import { presentUser } from '../users/index';
 import type { AccountsService } from './service';
 
 const errors = { 400: ValidationErrors, 401: ErrorDetail, 429: ErrorDetail };
-const bearer = [{ bearerAuth: [] }];
 
 export const AVATAR_TOO_LARGE = 'The file is too large. The maximum size is 5 MB.';
 
@@ -95,7 +95,7 @@ export function registerAccountsRoutes(
     schema: {
       tags: ['accounts'],
       summary: 'The signed-in user',
-      security: bearer,
+      security: bearerSecurity,
       response: { 200: User, 401: ErrorDetail },
     },
     handler: async (request) => presentUser(currentAuth(request).user, publicOrigin(request)),
@@ -110,7 +110,7 @@ export function registerAccountsRoutes(
         'multipart/form-data (or JSON without the file) with first_name, middle_name, last_name, phone, ' +
         'gender (M, F, O or empty) and an optional `avatar` file: JPEG, PNG or WebP by its bytes, at most 5 MB. ' +
         'Fields left out keep their values.',
-      security: bearer,
+      security: bearerSecurity,
       response: { 200: User, ...errors },
     },
     handler: async (request) => {
@@ -128,7 +128,7 @@ export function registerAccountsRoutes(
     schema: {
       tags: ['accounts'],
       summary: "Change the signed-in user's password; signs out their other sessions",
-      security: bearer,
+      security: bearerSecurity,
       body: ChangePasswordRequest,
       response: { 200: ChangePasswordResponse, ...errors },
     },
@@ -147,7 +147,7 @@ export function registerAccountsRoutes(
     schema: {
       tags: ['accounts'],
       summary: 'Role names',
-      security: bearer,
+      security: bearerSecurity,
       response: { 200: RolesResponse, 401: ErrorDetail },
     },
     handler: async () => [...ROLES],

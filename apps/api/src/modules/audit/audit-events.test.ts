@@ -1,9 +1,9 @@
 import type { AuditEvent } from '@staff/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVALID_PAGE } from '../../http/pages';
 import { ADMIN, bearer, createTestApp, signIn, type TestApp, testDatabases } from '../../test/harness';
 import { signedInRoles } from '../../test/users';
 import { type AuditContext, type AuditEventInput, COMMAND_LINE, recordAuditEvent } from './record';
-import { INVALID_PAGE } from './service';
 
 const URL_PATH = '/api/audit-events/';
 /** Old token-reuse events, to have pages to turn: all on 2026-01-10 in Vietnam. */

@@ -1,13 +1,21 @@
 // Writes one audit event. Callers pass their transaction, so the event commits or rolls back
 // with what it records; nothing updates or deletes these rows.
 import type { AuditAction, AuditTargetType } from '@staff/contracts';
+import type { FastifyRequest } from 'fastify';
 import { toIso } from '../../db/dialect';
 import type { Db } from '../../db/index';
+import { currentAuth } from '../../http/auth';
 
 /** Who is acting and from where, as a route knows it; actor null for a stranger or the command line. */
 export interface AuditContext {
   actor: { id: number; email: string } | null;
   ip: string | null;
+}
+
+/** The context of a request past an authentication guard: the signed-in user, from the client's address. */
+export function requestAuditContext(request: FastifyRequest): AuditContext {
+  const { id, email } = currentAuth(request).user;
+  return { actor: { id, email }, ip: request.ip };
 }
 
 export interface AuditEventInput {

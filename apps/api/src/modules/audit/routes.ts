@@ -3,8 +3,9 @@
 import { AuditEventPage, AuditListQuery, ErrorDetail, ValidationErrors } from '@staff/contracts';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { bearerSecurity } from '../../http/docs';
 import { dropEmptyQueryValues } from '../../http/empty-query-values';
-import { pageLink } from '../../http/public-url';
+import { pageAnswer } from '../../http/pages';
 import { presentAuditEvent } from './presenter';
 import type { AuditService } from './service';
 
@@ -26,7 +27,7 @@ export function registerAuditRoutes(
         '`action`, `actor` (a user id), `target_type` and `target_id` match exactly; `from` and `to` are ' +
         'inclusive calendar dates (YYYY-MM-DD) in Asia/Ho_Chi_Minh. Ordered by `at` then `id`, both ' +
         'descending. A page past the last answers 404 {"detail": "Invalid page."}.',
-      security: [{ bearerAuth: [] }],
+      security: bearerSecurity,
       querystring: AuditListQuery,
       response: {
         200: AuditEventPage,
@@ -39,15 +40,9 @@ export function registerAuditRoutes(
     handler: async (request, reply) => {
       const query = request.query;
       const { count, rows } = await audit.list(query);
-      const lastPage = Math.max(1, Math.ceil(count / query.page_size));
       // Who did what is personal data: no shared cache keeps it.
       reply.header('cache-control', 'no-store');
-      return {
-        count,
-        next: query.page < lastPage ? pageLink(request, query.page + 1) : null,
-        previous: query.page > 1 ? pageLink(request, query.page - 1) : null,
-        results: rows.map(presentAuditEvent),
-      };
+      return pageAnswer(request, query, count, rows.map(presentAuditEvent));
     },
   });
 }

@@ -2,10 +2,8 @@
 // TypeScript, so both databases compare the same parameters (DESIGN "Two databases, one behaviour").
 import type { AuditListQuery } from '@staff/contracts';
 import type { Db } from '../../db/index';
-import { notFound } from '../../http/errors';
+import { pageWindow, refusePastLastPage } from '../../http/pages';
 import { type AuditEventRow, createAuditRepo } from './repo';
-
-export const INVALID_PAGE = 'Invalid page.';
 
 /** Asia/Ho_Chi_Minh has been UTC+7 all year since 1975. */
 const VIETNAM_OFFSET = '+07:00';
@@ -37,10 +35,9 @@ export function createAuditService(deps: { db: Db }) {
           from: query.from === undefined ? undefined : startOfVietnamDay(query.from),
           before: query.to === undefined ? undefined : endOfVietnamDay(query.to),
         },
-        { offset: (query.page - 1) * query.page_size, limit: query.page_size },
+        pageWindow(query),
       );
-      // Like Django REST Framework: page 1 of nothing is an empty page; past the end is 404.
-      if (result.rows.length === 0 && query.page > 1) throw notFound(INVALID_PAGE);
+      refusePastLastPage(result.rows.length, query);
       return result;
     },
   };

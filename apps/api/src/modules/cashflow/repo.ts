@@ -43,6 +43,37 @@ export interface Periods {
 const SESSION_COLUMNS = ['id', 'start_ms', 'num_players', 'win_type', 'duration_seconds'] as const;
 
 export function createCashflowRepo(db: Db) {
+  /**
+   * Wins per winner of that column (a registered user or a guest name), most first; ties go to
+   * whoever reached their count first, then by the column.
+   */
+  function winsBy(column: 'winner_user_id' | 'winner_guest_name', periods: Periods | null, limit: number) {
+    if (!periods) {
+      // All time: the first rows of the roll-up's rank index.
+      return db
+        .selectFrom('cashflow_alltime_wins')
+        .select((eb) => [eb.ref(column).as('winner'), 'wins'])
+        .where(column, 'is not', null)
+        .orderBy('wins', 'desc')
+        .orderBy('last_end_ms', 'asc')
+        .orderBy(column, 'asc')
+        .limit(limit)
+        .execute();
+    }
+    return db
+      .selectFrom('cashflow_monthly_wins')
+      .select((eb) => [eb.ref(column).as('winner'), eb.fn.sum<number | string>('wins').as('wins')])
+      .where(column, 'is not', null)
+      .where('period', '>=', periods.from)
+      .where('period', '<=', periods.to)
+      .groupBy(column)
+      .orderBy(sql`sum(wins)`, 'desc')
+      .orderBy(sql`max(last_end_ms)`, 'asc')
+      .orderBy(column, 'asc')
+      .limit(limit)
+      .execute();
+  }
+
   return {
     findByPendingTs(submittedBy: number, pendingTs: number) {
       return db
@@ -227,67 +258,14 @@ export function createCashflowRepo(db: Db) {
 
     /** Wins per registered user, most first; ties go to whoever reached their count first. */
     async userWins(periods: Periods | null, limit: number) {
-      if (!periods) {
-        // All time: the first rows of the roll-up's rank index.
-        const rows = await db
-          .selectFrom('cashflow_alltime_wins')
-          .select(['winner_user_id', 'wins'])
-          .where('winner_user_id', 'is not', null)
-          .orderBy('wins', 'desc')
-          .orderBy('last_end_ms', 'asc')
-          .orderBy('winner_user_id', 'asc')
-          .limit(limit)
-          .execute();
-        return rows.map((r) => ({ userId: Number(r.winner_user_id), wins: Number(r.wins) }));
-      }
-      const q = db
-        .selectFrom('cashflow_monthly_wins')
-        .select((eb) => [
-          'winner_user_id',
-          eb.fn.sum<number | string>('wins').as('wins'),
-          eb.fn.max('last_end_ms').as('last_ms'),
-        ])
-        .where('winner_user_id', 'is not', null)
-        .where('period', '>=', periods.from)
-        .where('period', '<=', periods.to);
-      const rows = await q
-        .groupBy('winner_user_id')
-        .orderBy(sql`sum(wins)`, 'desc')
-        .orderBy(sql`max(last_end_ms)`, 'asc')
-        .orderBy('winner_user_id', 'asc')
-        .limit(limit)
-        .execute();
-      return rows.map((r) => ({ userId: Number(r.winner_user_id), wins: Number(r.wins) }));
+      const rows = await winsBy('winner_user_id', periods, limit);
+      return rows.map((r) => ({ userId: Number(r.winner), wins: Number(r.wins) }));
     },
 
     /** Wins per guest name, ranked like the users. */
     async guestWins(periods: Periods | null, limit: number) {
-      if (!periods) {
-        const rows = await db
-          .selectFrom('cashflow_alltime_wins')
-          .select(['winner_guest_name', 'wins'])
-          .where('winner_guest_name', 'is not', null)
-          .orderBy('wins', 'desc')
-          .orderBy('last_end_ms', 'asc')
-          .orderBy('winner_guest_name', 'asc')
-          .limit(limit)
-          .execute();
-        return rows.map((r) => ({ name: String(r.winner_guest_name), wins: Number(r.wins) }));
-      }
-      const q = db
-        .selectFrom('cashflow_monthly_wins')
-        .select((eb) => ['winner_guest_name', eb.fn.sum<number | string>('wins').as('wins')])
-        .where('winner_guest_name', 'is not', null)
-        .where('period', '>=', periods.from)
-        .where('period', '<=', periods.to);
-      const rows = await q
-        .groupBy('winner_guest_name')
-        .orderBy(sql`sum(wins)`, 'desc')
-        .orderBy(sql`max(last_end_ms)`, 'asc')
-        .orderBy('winner_guest_name', 'asc')
-        .limit(limit)
-        .execute();
-      return rows.map((r) => ({ name: String(r.winner_guest_name), wins: Number(r.wins) }));
+      const rows = await winsBy('winner_guest_name', periods, limit);
+      return rows.map((r) => ({ name: String(r.winner), wins: Number(r.wins) }));
     },
 
     namesOf(userIds: number[]) {

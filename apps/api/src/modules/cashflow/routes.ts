@@ -14,11 +14,11 @@ import {
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentAuth } from '../../http/auth';
-import { pageLink } from '../../http/public-url';
+import { bearerSecurity as security } from '../../http/docs';
+import { pageAnswer } from '../../http/pages';
 import type { CashflowService } from './service';
 
 const tags = ['cashflow'];
-const security = [{ bearerAuth: [] }];
 const errors = { 400: ValidationErrors, 401: ErrorDetail, 403: ErrorDetail };
 
 export function registerCashflowRoutes(
@@ -60,13 +60,7 @@ export function registerCashflowRoutes(
     handler: async (request) => {
       const query = request.query;
       const { count, results } = await cashflow.list(query);
-      const lastPage = Math.max(1, Math.ceil(count / query.page_size));
-      return {
-        count,
-        next: query.page < lastPage ? pageLink(request, query.page + 1) : null,
-        previous: query.page > 1 ? pageLink(request, query.page - 1) : null,
-        results,
-      };
+      return pageAnswer(request, query, count, results);
     },
   });
 

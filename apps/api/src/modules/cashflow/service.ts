@@ -13,12 +13,11 @@ import {
 } from '@staff/contracts';
 import { toBool } from '../../db/dialect';
 import type { Db } from '../../db/index';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest } from '../../http/errors';
+import { pageWindow, refusePastLastPage } from '../../http/pages';
 import { leaderboardPeriods, periodOf } from './period';
 import { accountName, presentLeaderboard, presentResult, presentSession } from './presenter';
 import { createCashflowRepo, type NewResult } from './repo';
-
-export const INVALID_PAGE = 'Invalid page.';
 
 export interface CashflowDeps {
   db: Db;
@@ -127,12 +126,8 @@ export function createCashflowService(deps: CashflowDeps) {
     },
 
     async list(query: FinishedSessionListQuery): Promise<{ count: number; results: FinishedSession[] }> {
-      const { rows, count } = await repo.listSessions({
-        offset: (query.page - 1) * query.page_size,
-        limit: query.page_size,
-      });
-      // Like Django REST Framework: page 1 of nothing is an empty page; past the end is 404.
-      if (rows.length === 0 && query.page > 1) throw notFound(INVALID_PAGE);
+      const { rows, count } = await repo.listSessions(pageWindow(query));
+      refusePastLastPage(rows.length, query);
       return { count, results: await present(rows) };
     },
 

@@ -47,20 +47,8 @@ export interface EntryFilter {
   categoryIds?: number[];
 }
 
-export interface EntryValues {
-  title: string;
-  feeling: string;
-  start_date: string;
-  start_time: string;
-  end_date: string;
-  end_time: string;
-  time_zone: string;
-  start_ms: number;
-  end_ms: number;
-  place: string;
-  note: string;
-  feedback: string;
-}
+/** What a create or an edit writes of an entry: the row but its ids and what is derived or stamped. */
+export type EntryValues = Omit<EntryRow, 'id' | 'diary_id' | 'user_id'>;
 
 /** Chunks an id list so IN (...) stays under both databases' parameter limits. */
 function chunks<T>(items: T[], size = 1000): T[][] {

@@ -24,24 +24,16 @@ import {
   OwnerQuery,
   ValidationErrors,
 } from '@staff/contracts';
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentAuth } from '../../http/auth';
+import { NoContent as Empty, bearerSecurity as security } from '../../http/docs';
 import { IfMatchHeaders } from '../../http/etag';
-import type { AuditContext } from '../audit/index';
+import { requestAuditContext } from '../audit/index';
 import type { DiaryService } from './service';
 
 const tags = ['diary'];
-const security = [{ bearerAuth: [] }];
 const readErrors = { 400: ValidationErrors, 401: ErrorDetail, 403: ErrorDetail, 404: ErrorDetail };
-const Empty = z.null().describe('No content');
-
-/** Who is reading, for the audit log of an administrator reading another user's diary. */
-function auditContext(request: FastifyRequest): AuditContext {
-  const { id, email } = currentAuth(request).user;
-  return { actor: { id, email }, ip: request.ip };
-}
 
 export function registerDiaryRoutes(
   app: FastifyInstance,
@@ -91,7 +83,7 @@ export function registerDiaryRoutes(
       response: { 200: CategoryList, ...readErrors },
     },
     handler: async (request) =>
-      diary.listCategories(viewer(request), request.query.user, auditContext(request)),
+      diary.listCategories(viewer(request), request.query.user, requestAuditContext(request)),
   });
 
   r.post('/api/diaries/categories/', {
@@ -146,7 +138,8 @@ export function registerDiaryRoutes(
       querystring: OwnerQuery,
       response: { 200: DiaryList, ...readErrors },
     },
-    handler: async (request) => diary.listDiaries(viewer(request), request.query.user, auditContext(request)),
+    handler: async (request) =>
+      diary.listDiaries(viewer(request), request.query.user, requestAuditContext(request)),
   });
 
   r.post('/api/diaries/diaries/', {
@@ -188,7 +181,11 @@ export function registerDiaryRoutes(
       response: { 200: Entry, ...readErrors },
     },
     handler: async (request, reply) => {
-      const { entry, etag } = await diary.getEntry(viewer(request), request.params.id, auditContext(request));
+      const { entry, etag } = await diary.getEntry(
+        viewer(request),
+        request.params.id,
+        requestAuditContext(request),
+      );
       reply.header('etag', etag);
       return entry;
     },
@@ -258,7 +255,12 @@ export function registerDiaryRoutes(
       response: { 200: EntryList, ...readErrors },
     },
     handler: async (request) =>
-      diary.listDiaryEntries(viewer(request), request.params.diaryId, request.query, auditContext(request)),
+      diary.listDiaryEntries(
+        viewer(request),
+        request.params.diaryId,
+        request.query,
+        requestAuditContext(request),
+      ),
   });
 
   r.post('/api/diaries/:diaryId/entries/', {

@@ -4,7 +4,8 @@
 // series are random walks seeded by symbol and instant, so every run draws the same history.
 import type { Db } from '../../db/index';
 import type { MarketDataJob, MarketDataLogger } from '../../market-data/types';
-import { type ForexPointInput, hasAnyForexPoint, newestPointOf, storeForexPoints } from './repo';
+import type { ForexQuote } from './providers/quote';
+import { hasAnyForexPoint, newestPointOf, storeForexPoints } from './repo';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -93,7 +94,7 @@ function roundPrice(series: DemoSeries, value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-function toPoint(series: DemoSeries, timeMs: number, value: number): ForexPointInput {
+function toPoint(series: DemoSeries, timeMs: number, value: number): ForexQuote {
   if (series.metal) {
     const ask = roundPrice(series, value);
     return { symbol: series.symbol, time: new Date(timeMs), last: ask, bid: ask - series.spread, ask };
@@ -134,7 +135,7 @@ export function demoInstants(now: Date, years = 5): number[] {
 }
 
 /** The whole demo history of one symbol, walking back from today's level. */
-export function demoHistory(series: DemoSeries, now: Date, years = 5): ForexPointInput[] {
+export function demoHistory(series: DemoSeries, now: Date, years = 5): ForexQuote[] {
   const times = demoInstants(now, years);
   const values = new Array<number>(times.length);
   let value = series.level;
@@ -190,7 +191,7 @@ export function demoForexJob(intervalMs: number): MarketDataJob {
     intervalMs,
     async run({ db, now }) {
       const end = Math.floor(now.getTime() / DEMO_SLOT_MS) * DEMO_SLOT_MS;
-      const points: ForexPointInput[] = [];
+      const points: ForexQuote[] = [];
       for (const series of DEMO_SERIES) {
         const newest = await newestPointOf(db, series.symbol, 'demo');
         // After a long pause the walk restarts a day back rather than filling weeks of 5-minute points.

@@ -7,7 +7,8 @@
 import { FOREX_SOURCES } from '@staff/contracts';
 import { parse } from 'csv-parse/sync';
 import type { Db } from '../../db/index';
-import { type ForexPointInput, storeForexPoints } from './repo';
+import type { ForexQuote } from './providers/quote';
+import { storeForexPoints } from './repo';
 
 const REQUIRED = ['symbol', 'time', 'last'] as const;
 const KNOWN = new Set(['symbol', 'time', 'last', 'bid', 'ask', 'source']);
@@ -69,7 +70,7 @@ export async function importForexCsv(db: Db, text: string, now: Date): Promise<I
     };
   }
   const errors: string[] = [];
-  const bySource = new Map<string, ForexPointInput[]>();
+  const bySource = new Map<string, ForexQuote[]>();
   rows.forEach((cells, index) => {
     const line = index + 2;
     const cell = (name: string) => {

@@ -3,14 +3,7 @@
 // milliseconds computed in TypeScript and passed as parameters, so both databases agree.
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
-
-export interface ForexPointInput {
-  symbol: string;
-  time: Date;
-  last: number;
-  bid: number | null;
-  ask: number | null;
-}
+import type { ForexQuote } from './providers/quote';
 
 export interface StoreOptions {
   source: string;
@@ -28,7 +21,7 @@ export const ICT_OFFSET_MS = 7 * 3600_000;
 /** Inserts points, skipping those already stored, and records the arrival per symbol. */
 export async function storeForexPoints(
   db: Db,
-  points: readonly ForexPointInput[],
+  points: readonly ForexQuote[],
   options: StoreOptions,
 ): Promise<number> {
   if (points.length === 0) return 0;

@@ -10,10 +10,10 @@ import {
 } from '@staff/contracts';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { bearerSecurity as security } from '../../http/docs';
 import type { ForexService } from './service';
 
 const tags = ['forex'];
-const security = [{ bearerAuth: [] }];
 const readErrors = { 400: ValidationErrors, 401: ErrorDetail, 403: ErrorDetail, 404: ErrorDetail };
 
 export function registerForexRoutes(

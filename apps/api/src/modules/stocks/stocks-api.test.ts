@@ -2,11 +2,10 @@
 // snapshots computed from recorded prices, realtime quotes, price records and the holiday table.
 import { type Snapshot, STOCK_MESSAGES, type Stock } from '@staff/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toIso } from '../../db/dialect';
 import { createTestApp, type TestApp, testDatabases } from '../../test/harness';
 import { caller, makeUser, type TestUser } from '../../test/users';
 import { marketInstant } from './calendar/calendar';
-import { setMarketClock } from './test-kit';
+import { setMarketClock, writeQuote } from './test-kit';
 
 describe.each(testDatabases())('stocks API (%s)', (kind) => {
   let t: TestApp;
@@ -74,22 +73,16 @@ describe.each(testDatabases())('stocks API (%s)', (kind) => {
       .select('id')
       .where('ticker', '=', 'VNM')
       .executeTakeFirstOrThrow();
-    const at = marketInstant('2026-05-06', '09:45');
-    await t.db
-      .insertInto('stock_quotes')
-      .values({
-        stock_id: vnm.id,
-        trading_date: '2026-05-06',
-        price: 65_000,
-        volume: 123_400,
-        open: 64_800,
-        high: 65_300,
-        low: 64_600,
-        as_of: toIso(at),
-        as_of_ms: at.getTime(),
-        source: 'demo',
-      })
-      .execute();
+    await writeQuote(t.db, {
+      stockId: vnm.id,
+      at: marketInstant('2026-05-06', '09:45'),
+      price: 65_000,
+      volume: 123_400,
+      open: 64_800,
+      high: 65_300,
+      low: 64_600,
+      source: 'demo',
+    });
   });
   afterAll(() => t.close());
 

@@ -2,18 +2,10 @@
 // audit events of user administration, on SQLite and PostgreSQL.
 import type { AuditAction } from '@staff/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import writeXlsxFile from 'write-excel-file/node';
-import {
-  ADMIN,
-  bearer,
-  createTestApp,
-  multipart,
-  signIn,
-  type TestApp,
-  testDatabases,
-} from '../../test/harness';
-import { seedUsers } from '../../test/users';
+import { ADMIN, bearer, createTestApp, signIn, type TestApp, testDatabases } from '../../test/harness';
+import { seedUsers, sendForm } from '../../test/users';
 import { DUPLICATE_EMAIL, LAST_ADMIN, USER_CHANGED_SINCE_READ } from './service';
+import { activeAdminIds, workbook, workbookField } from './test-fixtures';
 
 describe.each(testDatabases())('user edits and their audit events (%s)', (kind) => {
   let t: TestApp;
@@ -252,29 +244,12 @@ describe.each(testDatabases())('user edits and their audit events (%s)', (kind) 
     });
 
     it('user.import counts the users created, with no target', async () => {
-      const file = await writeXlsxFile([
-        {
-          sheet: 'Users',
-          data: [
-            [{ value: 'email' }, { value: 'password' }],
-            [{ value: 'imported1@edits.test' }, { value: 'password-123' }],
-            [{ value: 'imported2@edits.test' }, { value: 'password-123' }],
-          ],
-        },
-      ]).toBuffer();
-      const body = await multipart({
-        file: {
-          file,
-          name: 'users.xlsx',
-          type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        },
-      });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/users/users/import/',
-        headers: { ...bearer(admin.access), ...body.headers },
-        payload: body.payload,
-      });
+      const file = await workbook([
+        ['email', 'password'],
+        ['imported1@edits.test', 'password-123'],
+        ['imported2@edits.test', 'password-123'],
+      ]);
+      const res = await sendForm(t, admin.access, 'POST', '/api/users/users/import/', workbookField(file));
       expect(res.statusCode, res.body).toBe(201);
       expect(await events()).toEqual([
         expect.objectContaining({
@@ -316,13 +291,7 @@ describe.each(testDatabases())('user edits and their audit events (%s)', (kind) 
       expect((await edit(b.id, { email: a.email, first_name: 'Z' })).statusCode).toBe(400);
 
       // The harness's admin is the only active admin: demoting them is refused.
-      const activeAdmins = await t.db
-        .selectFrom('users')
-        .select('id')
-        .where('role', '=', 'admin')
-        .where('is_active', '=', 1)
-        .execute();
-      expect(activeAdmins.map((r) => r.id)).toEqual([admin.id]);
+      expect(await activeAdminIds(t)).toEqual([admin.id]);
       const demote = await edit(admin.id, { role: 'staff' });
       expect(demote.json()).toEqual({ detail: LAST_ADMIN });
 

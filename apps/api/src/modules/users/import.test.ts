@@ -7,53 +7,26 @@ import {
 } from '@staff/contracts';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import writeXlsxFile, { type SheetData } from 'write-excel-file/node';
-import {
-  ADMIN,
-  bearer,
-  createTestApp,
-  IMAGES,
-  multipart,
-  signIn,
-  type TestApp,
-  testDatabases,
-} from '../../test/harness';
-import { seedUsers } from '../../test/users';
+import writeXlsxFile from 'write-excel-file/node';
+import { ADMIN, createTestApp, IMAGES, signIn, type TestApp, testDatabases } from '../../test/harness';
+import { caller, seedUsers, sendForm } from '../../test/users';
 import { IMPORT_EXAMPLE_EMAIL } from './import';
 import { EMPTY_FILE, IMPORT_TOO_LARGE, NO_FILE } from './routes';
 import { DUPLICATE_EMAIL, IMPORT_NO_ROWS, IMPORT_REFUSED } from './service';
+import { type Cell, sheetData, workbook, workbookField } from './test-fixtures';
 import { WORKBOOK_MESSAGES } from './workbook';
 import { zipBomb } from './zip-fixtures';
 
-type Cell = string | number | boolean | null;
-
-/** A one-sheet workbook as a person would save it from Excel. */
-function workbook(rows: Cell[][], sheet = 'Users'): Promise<Buffer> {
-  return writeXlsxFile([{ sheet, data: sheetData(rows) }]).toBuffer();
-}
-
-function sheetData(rows: unknown[][]): SheetData {
-  return rows.map((row) =>
-    row.map((value) =>
-      value === null || value === undefined ? null : { value: value as string | number | boolean },
-    ),
-  );
-}
-
 const HEADER = [...USER_IMPORT_COLUMNS];
+const IMPORT = '/api/users/users/import/';
 
 describe.each(testDatabases())('user import and template (%s)', (kind) => {
   let t: TestApp;
   let access: string;
+  let call: ReturnType<typeof caller>;
 
   const upload = async (file: Buffer, name = 'users.xlsx', type = 'application/octet-stream') => {
-    const { payload, headers } = await multipart({ file: { file, name, type } });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/users/import/',
-      payload,
-      headers: { ...headers, ...bearer(access) },
-    });
+    const res = await sendForm(t, access, 'POST', IMPORT, workbookField(file, name, type));
     return { status: res.statusCode, body: res.json() };
   };
   const userCount = async () => {
@@ -64,11 +37,7 @@ describe.each(testDatabases())('user import and template (%s)', (kind) => {
     return Number(row.n);
   };
   const template = async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/users/users/template/',
-      headers: bearer(access),
-    });
+    const res = await call(access, 'GET', '/api/users/users/template/');
     expect(res.statusCode).toBe(200);
     return { res, bytes: res.rawPayload };
   };
@@ -76,6 +45,7 @@ describe.each(testDatabases())('user import and template (%s)', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     access = (await signIn(t.app, ADMIN.email, ADMIN.password)).access;
+    call = caller(t);
   });
   afterAll(() => t.close());
 
@@ -115,11 +85,7 @@ describe.each(testDatabases())('user import and template (%s)', (kind) => {
     expect(res).toEqual({ status: 201, body: { created: 3, detail: 'Imported 3 users.' } });
     expect(await userCount()).toBe(before + 3);
 
-    const listed = await t.app.inject({
-      method: 'GET',
-      url: '/api/users/users/?search=import.test&ordering=email',
-      headers: bearer(access),
-    });
+    const listed = await call(access, 'GET', '/api/users/users/?search=import.test&ordering=email');
     expect(listed.json().results).toMatchObject([
       {
         email: 'lan.pham@import.test',
@@ -134,11 +100,7 @@ describe.each(testDatabases())('user import and template (%s)', (kind) => {
     const signedIn = await signIn(t.app, 'lan.pham@import.test', 'password-lan');
     expect(signedIn.user.phone).toBe('0912 111 222');
     // Imported names are searchable without accents, like any other user.
-    const found = await t.app.inject({
-      method: 'GET',
-      url: '/api/users/users/?search=do%20quang',
-      headers: bearer(access),
-    });
+    const found = await call(access, 'GET', '/api/users/users/?search=do%20quang');
     expect(found.json().count).toBe(1);
   });
 
@@ -262,13 +224,7 @@ describe.each(testDatabases())('user import and template (%s)', (kind) => {
 
   it('needs a file', async () => {
     expect(await upload(Buffer.alloc(0))).toEqual({ status: 400, body: { file: [EMPTY_FILE] } });
-    const { payload, headers } = await multipart({ other: 'field' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/users/import/',
-      payload,
-      headers: { ...headers, ...bearer(access) },
-    });
+    const res = await sendForm(t, access, 'POST', IMPORT, { other: 'field' });
     expect(res.json()).toEqual({ file: [NO_FILE] });
   });
 });

@@ -1,8 +1,8 @@
 import { USER_ORDERING_FIELDS, type UserOrderingField } from '@staff/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVALID_PAGE } from '../../http/pages';
 import { ADMIN, createTestApp, signIn, type TestApp, testDatabases } from '../../test/harness';
 import { caller, type SeedUser, seedUsers } from '../../test/users';
-import { INVALID_PAGE } from './service';
 
 /** E-mails carry no names, so a name match can only come from the folded name columns. */
 const PEOPLE: SeedUser[] = [

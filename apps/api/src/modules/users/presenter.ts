@@ -6,7 +6,6 @@ import {
   type Role,
   type User,
   type UserImportResult,
-  type UserPage,
   type UserSearchResult,
 } from '@staff/contracts';
 import { toBool } from '../../db/dialect';
@@ -29,22 +28,6 @@ export function presentUser(row: UserRow, origin: string): User {
     avatar: row.avatar,
     avatar_url: row.avatar ? `${origin}${row.avatar}` : null,
     must_change_password: toBool(row.must_change_password),
-  };
-}
-
-/** `link(page)` is the list's URL for another page (http/public-url.ts pageLink); `origin` as for presentUser. */
-export function presentUserPage(
-  list: { count: number; rows: UserRow[] },
-  page: { page: number; page_size: number },
-  link: (page: number) => string,
-  origin: string,
-): UserPage {
-  const lastPage = Math.max(1, Math.ceil(list.count / page.page_size));
-  return {
-    count: list.count,
-    next: page.page < lastPage ? link(page.page + 1) : null,
-    previous: page.page > 1 ? link(page.page - 1) : null,
-    results: list.rows.map((row) => presentUser(row, origin)),
   };
 }
 

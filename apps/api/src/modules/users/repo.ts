@@ -131,12 +131,6 @@ function whereMatching<O>(
   return out;
 }
 
-/** Both databases write the same SQL error classes differently. */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
-
 function rowValues(u: NewUser, now: Date) {
   const searched = {
     email: u.email,

@@ -18,13 +18,15 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentAuth } from '../../http/auth';
+import { bearerSecurity, NoContent } from '../../http/docs';
 import { dropEmptyQueryValues } from '../../http/empty-query-values';
 import { fieldError, notFound, readingMultipart } from '../../http/errors';
 import { IfMatchHeaders } from '../../http/etag';
 import { refuseNullCharacters } from '../../http/null-characters';
-import { pageLink, publicOrigin } from '../../http/public-url';
-import type { AuditContext } from '../audit/index';
-import { presentImportResult, presentUser, presentUserPage } from './presenter';
+import { pageAnswer } from '../../http/pages';
+import { publicOrigin } from '../../http/public-url';
+import { requestAuditContext } from '../audit/index';
+import { presentImportResult, presentUser } from './presenter';
 import type { UsersService } from './service';
 import { buildImportTemplate, TEMPLATE_FILENAME, XLSX_CONTENT_TYPE } from './template';
 
@@ -32,7 +34,6 @@ export const IMPORT_TOO_LARGE = `The file is too large. The maximum size is ${US
 export const NO_FILE = 'No file was submitted.';
 export const EMPTY_FILE = 'The submitted file is empty.';
 
-const bearer = [{ bearerAuth: [] }];
 const denied = { 401: ErrorDetail, 403: ErrorDetail };
 const IdParams = z.object({ id: z.string() });
 
@@ -42,12 +43,6 @@ function userId(raw: string): number {
   const id = Number(raw);
   if (id > 2_147_483_647) throw notFound();
   return id;
-}
-
-/** Who is acting, for the audit log: the signed-in administrator and the client's address. */
-function auditContext(request: FastifyRequest): AuditContext {
-  const { id, email } = currentAuth(request).user;
-  return { actor: { id, email }, ip: request.ip };
 }
 
 export function registerUsersRoutes(
@@ -75,17 +70,19 @@ export function registerUsersRoutes(
         '`search` matches e-mail, any name and phone, ignoring Vietnamese accents ("nguyen" finds "Nguyễn"); ' +
         'every word must match. `ordering` is a field name, `-` in front for descending (default last_name, ' +
         'ties by id). A page past the last answers 404 {"detail": "Invalid page."}.',
-      security: bearer,
+      security: bearerSecurity,
       querystring: UserListQuery,
       response: { 200: UserPage, 400: ValidationErrors, 404: ErrorDetail, ...denied },
     },
     handler: async (request) => {
       const query = request.query;
-      return presentUserPage(
-        await users.list(query),
+      const { count, rows } = await users.list(query);
+      const origin = publicOrigin(request);
+      return pageAnswer(
+        request,
         query,
-        (page) => pageLink(request, page),
-        publicOrigin(request),
+        count,
+        rows.map((row) => presentUser(row, origin)),
       );
     },
   });
@@ -99,12 +96,12 @@ export function registerUsersRoutes(
         'multipart/form-data or JSON: email (required), password (required), first_name, middle_name, ' +
         'last_name, phone, role (default staff), gender (M, F, O or empty), is_active (default true). ' +
         'username is ignored: it is always the e-mail. A duplicate e-mail, in any case, answers 400 {"email": [...]}.',
-      security: bearer,
+      security: bearerSecurity,
       response: { 201: User, 400: ValidationErrors, ...denied },
     },
     handler: async (request, reply) => {
       const input = UserCreate.parse(await readUserForm(request));
-      const created = await users.create(input, auditContext(request));
+      const created = await users.create(input, requestAuditContext(request));
       return reply.code(201).send(presentUser(created, publicOrigin(request)));
     },
   });
@@ -116,7 +113,7 @@ export function registerUsersRoutes(
       summary: 'The .xlsx import template',
       description:
         'A "Users" sheet with the import columns and an example row to replace, and an "Allowed values" sheet.',
-      security: bearer,
+      security: bearerSecurity,
     },
     handler: async (_request, reply) =>
       reply
@@ -136,12 +133,12 @@ export function registerUsersRoutes(
         '5,000 rows and 50 MB uncompressed; the columns of the template, in any order. ' +
         'A file that cannot be read answers 400 {"file": [...]}; a file with problems answers 400 ' +
         '{"detail", "problems": [{"row", "column", "message"}]} and creates nobody.',
-      security: bearer,
+      security: bearerSecurity,
       response: { 201: UserImportResult, 400: z.union([UserImportRefusal, ValidationErrors]), ...denied },
     },
     handler: async (request, reply) => {
       const file = await readImportFile(request);
-      const { created } = await users.importWorkbook(file, auditContext(request));
+      const { created } = await users.importWorkbook(file, requestAuditContext(request));
       return reply.code(201).send(presentImportResult(created));
     },
   });
@@ -154,7 +151,7 @@ export function registerUsersRoutes(
       description:
         'Carries an `ETag` of the stored user; send it back as `If-Match` when saving the edit form, so an edit ' +
         'made meanwhile by someone else is not overwritten (412).',
-      security: bearer,
+      security: bearerSecurity,
       params: IdParams,
       response: { 200: User, 404: ErrorDetail, ...denied },
     },
@@ -176,7 +173,7 @@ export function registerUsersRoutes(
         'last active admin cannot be deactivated or demoted (400 {"detail"}). With `If-Match` (the `ETag` of ' +
         'the GET the form was filled from), an edit of a user changed since answers 412 {"detail"} and changes ' +
         'nothing. The answer carries the new `ETag`.',
-      security: bearer,
+      security: bearerSecurity,
       params: IdParams,
       headers: IfMatchHeaders,
       response: {
@@ -192,7 +189,7 @@ export function registerUsersRoutes(
       const input = UserUpdate.parse(await readUserForm(request));
       const { user, etag } = await users.update(currentAuth(request), id, input, {
         ifMatch: request.headers['if-match'],
-        context: auditContext(request),
+        context: requestAuditContext(request),
       });
       reply.header('etag', etag);
       return presentUser(user, publicOrigin(request));
@@ -205,12 +202,12 @@ export function registerUsersRoutes(
       tags,
       summary: 'Delete a user and sign them out',
       description: 'An admin cannot delete themselves, nor the last active admin (400 {"detail"}).',
-      security: bearer,
+      security: bearerSecurity,
       params: IdParams,
-      response: { 204: z.null().describe('No content'), 400: ErrorDetail, 404: ErrorDetail, ...denied },
+      response: { 204: NoContent, 400: ErrorDetail, 404: ErrorDetail, ...denied },
     },
     handler: async (request, reply) => {
-      await users.remove(currentAuth(request), userId(request.params.id), auditContext(request));
+      await users.remove(currentAuth(request), userId(request.params.id), requestAuditContext(request));
       return reply.code(204).send(null);
     },
   });
@@ -223,7 +220,7 @@ export function registerUsersRoutes(
       description:
         'Matches like the user list search. display_name is the full name, or the e-mail when there is none. ' +
         '`limit` defaults to 10 and is capped at 50.',
-      security: bearer,
+      security: bearerSecurity,
       querystring: UserSearchQuery,
       response: { 200: UserSearchResult, 400: ValidationErrors, ...denied },
     },

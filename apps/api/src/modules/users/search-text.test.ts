@@ -2,19 +2,10 @@
 // row is written, by this module or by accounts through it, must leave `search` equal to a
 // recomputation from the row. Run on SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import writeXlsxFile from 'write-excel-file/node';
-import {
-  ADMIN,
-  bearer,
-  createTestApp,
-  IMAGES,
-  multipart,
-  signIn,
-  type TestApp,
-  testDatabases,
-} from '../../test/harness';
-import { caller, makeUser, seedUsers, TEST_PASSWORD } from '../../test/users';
+import { ADMIN, createTestApp, IMAGES, signIn, type TestApp, testDatabases } from '../../test/harness';
+import { caller, makeUser, seedUsers, sendForm, TEST_PASSWORD } from '../../test/users';
 import { userSearchText } from './repo';
+import { workbook, workbookField } from './test-fixtures';
 
 describe.each(testDatabases())('the search text after every writer of users (%s)', (kind) => {
   let t: TestApp;
@@ -78,33 +69,11 @@ describe.each(testDatabases())('the search text after every writer of users (%s)
     ).toBe(200);
 
     // The import.
-    const file = await writeXlsxFile([
-      {
-        sheet: 'Users',
-        data: [
-          [{ value: 'email' }, { value: 'password' }, { value: 'last_name' }, { value: 'phone' }],
-          [
-            { value: 'imported@search.test' },
-            { value: 'password-123' },
-            { value: 'Đặng' },
-            { value: '0909 000 111' },
-          ],
-        ],
-      },
-    ]).toBuffer();
-    const body = await multipart({
-      file: {
-        file,
-        name: 'users.xlsx',
-        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      },
-    });
-    const imported = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/users/import/',
-      headers: { ...bearer(admin), ...body.headers },
-      payload: body.payload,
-    });
+    const file = await workbook([
+      ['email', 'password', 'last_name', 'phone'],
+      ['imported@search.test', 'password-123', 'Đặng', '0909 000 111'],
+    ]);
+    const imported = await sendForm(t, admin, 'POST', '/api/users/users/import/', workbookField(file));
     expect(imported.statusCode, imported.body).toBe(201);
 
     // The user's own profile: the searched fields, then only the avatar and gender.
@@ -113,15 +82,9 @@ describe.each(testDatabases())('the search text after every writer of users (%s)
       phone: '0911 222 333',
     });
     expect(profile.statusCode, profile.body).toBe(200);
-    const avatar = await multipart({
+    const avatarSaved = await sendForm(t, made, 'PUT', '/api/users/profile/', {
       gender: 'F',
       avatar: { file: IMAGES.png, name: 'a.png', type: 'image/png' },
-    });
-    const avatarSaved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/profile/',
-      headers: { ...made.headers, ...avatar.headers },
-      payload: avatar.payload,
     });
     expect(avatarSaved.statusCode, avatarSaved.body).toBe(200);
     // The command line's middle name (manage.ts create-user) and password.

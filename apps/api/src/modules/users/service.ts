@@ -13,18 +13,18 @@ import {
   type UserSearchResult,
   type UserUpdate,
 } from '@staff/contracts';
-import { lockRowForUpdate, toBool } from '../../db/dialect';
+import { isUniqueViolation, lockRowForUpdate, toBool } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import { ApiError, fieldError, notFound } from '../../http/errors';
 import { ifMatchAllows, preconditionFailed, strongEtag } from '../../http/etag';
+import { pageWindow, refusePastLastPage } from '../../http/pages';
 import { type AuditContext, recordAuditEvent } from '../audit/index';
 import { checkImportRows, type PasswordRefusal, pickImportSheet } from './import';
 import { presentUserHit } from './presenter';
-import { createUsersRepo, isUniqueViolation, type NewUser, type UserPatch, type UserRow } from './repo';
+import { createUsersRepo, type NewUser, type UserPatch, type UserRow } from './repo';
 import { readWorkbook, WORKBOOK_MESSAGES, WorkbookRefused } from './workbook';
 
 export const DUPLICATE_EMAIL = 'A user with this email already exists.';
-export const INVALID_PAGE = 'Invalid page.';
 export const SELF_DELETE = 'You cannot delete your own account.';
 export const SELF_DEACTIVATE = 'You cannot deactivate your own account.';
 export const LAST_ADMIN =
@@ -86,6 +86,21 @@ function parseOrdering(ordering: string): UserOrderingParts {
 }
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** The user the form or a spreadsheet row creates: its fields, with the table's blanks for those left out. */
+function newUserOf(user: UserCreate, passwordHash: string): NewUser {
+  return {
+    email: user.email,
+    passwordHash,
+    firstName: user.first_name ?? '',
+    middleName: user.middle_name ?? '',
+    lastName: user.last_name ?? '',
+    phone: user.phone ?? '',
+    gender: user.gender || null,
+    role: user.role,
+    isActive: user.is_active,
+  };
+}
 
 /**
  * The ETag of a user as GET presents it: a hash of the stored fields the representation carries
@@ -227,10 +242,9 @@ export function createUsersService(deps: UsersDeps) {
       const result = await repo.listUsers(
         { words: searchWords(query.search), role: query.role, isActive: query.is_active },
         parseOrdering(query.ordering),
-        { offset: (query.page - 1) * query.page_size, limit: query.page_size },
+        pageWindow(query),
       );
-      // Like Django REST Framework: page 1 of nothing is an empty page; past the end is 404.
-      if (result.rows.length === 0 && query.page > 1) throw notFound(INVALID_PAGE);
+      refusePastLastPage(result.rows.length, query);
       return result;
     },
 
@@ -244,17 +258,7 @@ export function createUsersService(deps: UsersDeps) {
       const refused = passwords.refusal(input.password);
       if (refused) throw fieldError('password', refused);
       if (await repo.emailTakenByOther(email)) throw fieldError('email', DUPLICATE_EMAIL);
-      const user: NewUser = {
-        email,
-        passwordHash: await passwords.hash(input.password),
-        firstName: input.first_name ?? '',
-        middleName: input.middle_name ?? '',
-        lastName: input.last_name ?? '',
-        phone: input.phone ?? '',
-        gender: input.gender || null,
-        role: input.role,
-        isActive: input.is_active,
-      };
+      const user = newUserOf({ ...input, email }, await passwords.hash(input.password));
       let id: number;
       try {
         id = await db.transaction().execute(async (tx) => {
@@ -388,17 +392,7 @@ export function createUsersService(deps: UsersDeps) {
       if (all.length > 0) refuseImport(all);
 
       const hashes = await mapLimited(candidates, HASH_CONCURRENCY, (c) => passwords.hash(c.user.password));
-      const users: NewUser[] = candidates.map(({ user }, i) => ({
-        email: user.email,
-        passwordHash: hashes[i] as string,
-        firstName: user.first_name ?? '',
-        middleName: user.middle_name ?? '',
-        lastName: user.last_name ?? '',
-        phone: user.phone ?? '',
-        gender: user.gender || null,
-        role: user.role,
-        isActive: user.is_active,
-      }));
+      const users = candidates.map(({ user }, i) => newUserOf(user, hashes[i] as string));
       try {
         await db.transaction().execute(async (tx) => {
           const at = now();

@@ -2,16 +2,15 @@
 // silver price partial (HTML, per row unit Vnđ/Lượng, Vnđ/Kg or Vnđ/Chỉ, '_' = no price); VPQ is
 // 'Phú Quý 999.9', the plain 999.9 ring (product NPQ), read from the JSON board of
 // be.phuquy.com.vn (prices per chỉ). The backend is Origin-gated, so the headers name phuquy.com.vn.
+import { isRecord, parseJson } from '../../../market-data/json';
 import { ProviderFormatError } from '../../../market-data/types';
 import {
   CHI_PER_LUONG,
   type ForexQuote,
   fetchText,
   ictOrFormatError,
-  isRecord,
   LUONG_PER_KG,
   metalQuote,
-  parseJson,
   parsePrice,
 } from './quote';
 

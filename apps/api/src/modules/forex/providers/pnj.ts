@@ -1,16 +1,8 @@
 // PNJ's gold prices (markets.md 1.6), the fallback for SJC bars. Prices are thousands of VND per
 // chỉ (× 10,000 → VND per lượng); `giaban` is "" on buy-only rows.
+import { isRecord, parseJson } from '../../../market-data/json';
 import { ProviderFormatError } from '../../../market-data/types';
-import {
-  CHI_PER_LUONG,
-  type ForexQuote,
-  fetchText,
-  ictOrFormatError,
-  isRecord,
-  metalQuote,
-  parseJson,
-  parsePrice,
-} from './quote';
+import { CHI_PER_LUONG, type ForexQuote, fetchText, ictOrFormatError, metalQuote, parsePrice } from './quote';
 
 export const PNJ_URL = 'https://edge-api.pnj.io/ecom-frontend/v1/get-gold-price?zone=00';
 const SOURCE = 'pnj';

@@ -75,15 +75,3 @@ export async function fetchText(
   if (!response.ok) throw new Error(`${source}: HTTP ${response.status} from ${url}`);
   return response.text();
 }
-
-export function parseJson(source: string, text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ProviderFormatError(source, `the response is not JSON: ${text.slice(0, 80)}`);
-  }
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

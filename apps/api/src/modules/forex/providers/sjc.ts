@@ -2,16 +2,9 @@
 // VND per lượng; Buy/Sell are the same in thousands as text. The 2026 shape has a top-level `data`;
 // the older one nested it as DataList.Data; both are read. SJC refuses non-Vietnamese addresses
 // (HTTP 403), which is why the gold job falls back to PNJ.
+import { isRecord, parseJson } from '../../../market-data/json';
 import { ProviderFormatError } from '../../../market-data/types';
-import {
-  type ForexQuote,
-  fetchText,
-  ictOrFormatError,
-  isRecord,
-  metalQuote,
-  parseJson,
-  parsePrice,
-} from './quote';
+import { type ForexQuote, fetchText, ictOrFormatError, metalQuote, parsePrice } from './quote';
 
 export const SJC_URL = 'https://sjc.com.vn/GoldPrice/Services/PriceService.ashx';
 const SOURCE = 'sjc';

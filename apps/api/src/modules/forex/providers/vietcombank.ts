@@ -2,8 +2,9 @@
 // request every 5 minutes) and the per-date JSON used for back-filling history. Currencies in VND
 // per unit: bid = transfer buy (cash buy when there is no transfer), ask = sell, last = their mid.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { isRecord, parseJson } from '../../../market-data/json';
 import { ProviderFormatError } from '../../../market-data/types';
-import { type ForexQuote, fetchText, ictOrFormatError, isRecord, parseJson, parsePrice } from './quote';
+import { type ForexQuote, fetchText, ictOrFormatError, parsePrice } from './quote';
 
 export const VCB_XML_URL = 'https://portal.vietcombank.com.vn/Usercontrols/TVPortal.TyGia/pXML.aspx';
 export const VCB_JSON_URL = 'https://www.vietcombank.com.vn/api/exchangerates';

@@ -1,13 +1,29 @@
 // The market calendar: weekends, fixed and announced holidays, the previous trading day, the first
 // trading day of a week or month, and the sessions, all in Asia/Ho_Chi_Minh.
 import { describe, expect, it } from 'vitest';
-import { addDays, createMarketCalendar, marketDate, weekStart } from './calendar';
+import {
+  addDays,
+  createMarketCalendar,
+  marketDate,
+  marketInstant,
+  weekStart,
+  withinMarketHours,
+} from './calendar';
 import { HOLIDAY_SEED } from './holidays';
 
 const cal = createMarketCalendar(HOLIDAY_SEED.map((h) => h.date));
 const at = (iso: string) => new Date(iso);
 
 describe('market calendar', () => {
+  it('counts market hours from the opening to the close, both included, in Vietnam time', () => {
+    expect(withinMarketHours(marketInstant('2026-11-20', '08:59'))).toBe(false);
+    expect(withinMarketHours(marketInstant('2026-11-20', '09:00'))).toBe(true);
+    expect(withinMarketHours(at('2026-11-20T05:00:00Z'))).toBe(true); // 12:00 in Hà Nội
+    expect(withinMarketHours(marketInstant('2026-11-20', '15:00'))).toBe(true);
+    expect(withinMarketHours(marketInstant('2026-11-20', '15:01'))).toBe(false);
+    expect(withinMarketHours(at('2026-11-20T09:00:00Z'))).toBe(false); // 16:00 in Hà Nội
+  });
+
   it('closes on weekends and the fixed holidays of every year, including years not in the table', () => {
     expect(cal.isTradingDay('2026-11-20')).toBe(true); // Friday
     expect(cal.isTradingDay('2026-11-21')).toBe(false); // Saturday

@@ -85,6 +85,12 @@ const MATCHING: SessionPhase[] = ['ato', 'continuous', 'atc', 'post_close'];
 export const MARKET_OPEN_MINUTES = m('09:00');
 export const MARKET_CLOSE_MINUTES = m('15:00');
 
+/** From the opening to the close (both included), market time, any day: when the intraday jobs are due. */
+export function withinMarketHours(now: Date): boolean {
+  const minutes = marketMinutes(now);
+  return minutes >= MARKET_OPEN_MINUTES && minutes <= MARKET_CLOSE_MINUTES;
+}
+
 export interface MarketCalendar {
   /** A weekday that is neither a fixed holiday nor in the table. */
   isTradingDay(date: string): boolean;

@@ -1,17 +1,17 @@
 // Queries of the catalogue: the exchanges and the listed stocks (each read with its exchange).
 import { type ExchangeCode, foldForSearch } from '@staff/contracts';
+import type { Selectable } from 'kysely';
 import { dbBool, toBool, toIso } from '../../../db/dialect';
 import type { Db } from '../../../db/index';
+import type { StocksTable } from '../../../db/schema';
 
-export interface StockRow {
-  id: number;
-  ticker: string;
-  name: string;
-  exchange_id: number;
-  lot_size: number;
-  sector: string;
+/** A stock's own columns as the module reads them: `is_active` a boolean, the derived ones left out. */
+type StockColumns = Omit<Selectable<StocksTable>, 'is_active' | 'search' | 'created_at'> & {
   is_active: boolean;
-  source: string;
+};
+
+/** A stock with its exchange. */
+export interface StockRow extends StockColumns {
   exchange_code: ExchangeCode;
   exchange_name: string;
   exchange_board: string;
@@ -121,16 +121,7 @@ export function createCatalogueRepo(db: Db) {
       });
     },
 
-    async insertStock(values: {
-      ticker: string;
-      name: string;
-      exchange_id: number;
-      lot_size: number;
-      sector: string;
-      is_active: boolean;
-      source: string;
-      now: Date;
-    }): Promise<number> {
+    async insertStock(values: Omit<StockColumns, 'id'> & { now: Date }): Promise<number> {
       const row = await db
         .insertInto('stocks')
         .values({

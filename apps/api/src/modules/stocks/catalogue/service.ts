@@ -8,9 +8,9 @@ import {
   type StockCreate,
   type StockSearchQuery,
 } from '@staff/contracts';
+import { isUniqueViolation } from '../../../db/dialect';
 import type { Db } from '../../../db/index';
 import { fieldError, notFound } from '../../../http/errors';
-import { isUniqueViolation } from '../unique-violation';
 import { presentStock } from './presenter';
 import { createCatalogueRepo, type StockRow } from './repo';
 

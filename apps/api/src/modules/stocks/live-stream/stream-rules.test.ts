@@ -13,6 +13,7 @@ import { dbBool, toIso } from '../../../db/dialect';
 import { createDb, type Db } from '../../../db/index';
 import { bearer, createTestApp, signIn, type TestApp, testDatabases } from '../../../test/harness';
 import { caller, makeUser, TEST_PASSWORD, type TestUser } from '../../../test/users';
+import { writeQuote } from '../test-kit';
 import {
   MAX_OPEN_STREAMS_PER_USER,
   STREAM_MAX_LIFETIME_MS,
@@ -143,24 +144,8 @@ describe.each(testDatabases())('live quote stream rules (%s)', (kind) => {
       ).n,
     );
 
-  async function writeQuote(price: number) {
-    const at = t.clock.now();
-    await second.db
-      .insertInto('stock_quotes')
-      .values({
-        stock_id: vnm,
-        trading_date: toIso(at).slice(0, 10),
-        price,
-        volume: 100,
-        open: price,
-        high: price,
-        low: price,
-        as_of: toIso(at),
-        as_of_ms: at.getTime(),
-        source: 'vci',
-      })
-      .execute();
-  }
+  const quote = (price: number) =>
+    writeQuote(second.db, { stockId: vnm, at: t.clock.now(), price, volume: 100 });
 
   it('opens one stream per ticket, once: the second use is refused with 401', async () => {
     const user = await makeUser(t);
@@ -377,7 +362,7 @@ describe.each(testDatabases())('live quote stream rules (%s)', (kind) => {
       .execute();
     t.clock.advance(STREAM_RECHECK_MS / 1000);
     await onPhone.ended();
-    await writeQuote(70_100);
+    await quote(70_100);
     expect((await onDesk.nextQuote()).data.price).toBe(70_100);
     onDesk.close();
   });
@@ -387,13 +372,13 @@ describe.each(testDatabases())('live quote stream rules (%s)', (kind) => {
   }, async () => {
     const user = await makeUser(t);
     const stream = await open(await ticket(user.headers));
-    await writeQuote(61_000);
+    await quote(61_000);
     const seen = await stream.nextQuote();
     expect(seen.data.price).toBe(61_000);
     t.clock.advance(STREAM_MAX_LIFETIME_MS / 1000);
     expect(await stream.ended()).toContain('event: reconnect\ndata: {}\n\n');
     expect(await openSlots(user)).toBe(0);
-    await writeQuote(61_100); // while no stream is open
+    await quote(61_100); // while no stream is open
     // The access token ran out with the lifetime (both 15 minutes): the web refreshes it first.
     const again = bearer((await signIn(t.app, user.email, TEST_PASSWORD)).access);
     const resumed = await open(await ticket(again), { on: second.base, after: seen.id });

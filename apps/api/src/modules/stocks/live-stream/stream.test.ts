@@ -4,10 +4,10 @@
 import type { AddressInfo } from 'node:net';
 import type { LiveQuoteEvent } from '@staff/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toIso } from '../../../db/dialect';
 import { createDb, type Db } from '../../../db/index';
 import { createTestApp, type TestApp, testDatabases } from '../../../test/harness';
 import { caller, makeUser, type TestUser } from '../../../test/users';
+import { writeQuote } from '../test-kit';
 
 /** Reads server-sent events until one named `quote` arrives. */
 async function nextQuote(reader: ReadableStreamDefaultReader<Uint8Array>, buffer: { text: string }) {
@@ -62,24 +62,8 @@ describe.each(testDatabases())('live quote stream (%s)', (kind) => {
     return body.ticket;
   }
 
-  async function writeQuote(ticker: string, price: number) {
-    const at = new Date();
-    await other
-      .insertInto('stock_quotes')
-      .values({
-        stock_id: stockIds[ticker] as number,
-        trading_date: at.toISOString().slice(0, 10),
-        price,
-        volume: 1000,
-        open: price,
-        high: price,
-        low: price,
-        as_of: toIso(at),
-        as_of_ms: at.getTime(),
-        source: 'vci',
-      })
-      .execute();
-  }
+  const quote = (ticker: string, price: number) =>
+    writeQuote(other, { stockId: stockIds[ticker] as number, at: new Date(), price, volume: 1000 });
 
   it('delivers a quote written by another connection, and only for the tickers asked', {
     timeout: 15_000,
@@ -96,8 +80,8 @@ describe.each(testDatabases())('live quote stream (%s)', (kind) => {
     const first = await reader.read();
     buffer.text += new TextDecoder().decode(first.value);
     expect(buffer.text).toContain(': connected');
-    await writeQuote('FPT', 99_000); // not asked for
-    await writeQuote('VNM', 61_200);
+    await quote('FPT', 99_000); // not asked for
+    await quote('VNM', 61_200);
     const event = await nextQuote(reader, buffer);
     expect(event.data).toMatchObject({
       ticker: 'VNM',
@@ -106,7 +90,7 @@ describe.each(testDatabases())('live quote stream (%s)', (kind) => {
       source: 'vci',
       high: 61_200,
     });
-    await writeQuote('VNM', 61_300);
+    await quote('VNM', 61_300);
     const second = await nextQuote(reader, buffer);
     expect(second.data.price).toBe(61_300);
     expect(second.id).toBeGreaterThan(event.id);

@@ -14,6 +14,7 @@ import {
   marketDate,
   marketInstant,
   marketMinutes,
+  withinMarketHours,
 } from '../calendar/calendar';
 import { createCalendarRepo } from '../calendar/repo';
 import { createCatalogueRepo, stockSearchText } from '../catalogue/repo';
@@ -374,10 +375,7 @@ export function demoJobs(): MarketDataJob[] {
     {
       name: 'stocks-demo-intraday',
       intervalMs: 60_000,
-      isDue: (now) => {
-        const minutes = marketMinutes(now);
-        return minutes >= MARKET_OPEN_MINUTES && minutes <= MARKET_CLOSE_MINUTES;
-      },
+      isDue: withinMarketHours,
       async run(ctx) {
         const cal = await createCalendarRepo(ctx.db).calendar();
         if (!cal.isMatching(ctx.now)) return;

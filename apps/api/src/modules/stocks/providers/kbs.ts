@@ -1,7 +1,8 @@
 // KB Securities (KBS) — kbbuddywts.kbsec.com.vn/iis-server/investment: daily bars in full VND,
 // stamped "YYYY-MM-DD HH:MM" in local time (markets.md §2.3).
+import { isRecord } from '../../../market-data/json';
 import { ProviderFormatError } from '../../../market-data/types';
-import { type DailyBar, isRecord, numberField, readJson, toVnd } from './types';
+import { type DailyBar, numberField, readJson, toVnd } from './types';
 
 export const KBS = 'kbs';
 export const KBS_BASE = 'https://kbbuddywts.kbsec.com.vn/iis-server/investment';

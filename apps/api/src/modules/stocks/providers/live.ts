@@ -6,9 +6,9 @@ import type { MarketDataJob } from '../../../market-data/types';
 import {
   addDays,
   MARKET_CLOSE_MINUTES,
-  MARKET_OPEN_MINUTES,
   marketDate,
   marketMinutes,
+  withinMarketHours,
 } from '../calendar/calendar';
 import { createCalendarRepo } from '../calendar/repo';
 import { createCatalogueRepo, stockSearchText } from '../catalogue/repo';
@@ -56,10 +56,7 @@ export function liveJobs(): MarketDataJob[] {
     {
       name: 'stocks-vci-intraday',
       intervalMs: 15_000,
-      isDue: (now) => {
-        const minutes = marketMinutes(now);
-        return minutes >= MARKET_OPEN_MINUTES && minutes <= MARKET_CLOSE_MINUTES;
-      },
+      isDue: withinMarketHours,
       async run(ctx) {
         const quotesRepo = createQuotesRepo(ctx.db);
         const cal = await createCalendarRepo(ctx.db).calendar();

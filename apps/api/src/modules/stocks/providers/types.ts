@@ -1,6 +1,8 @@
 // What every stocks provider produces, whatever its source's format: prices in full VND.
 import type { ExchangeCode } from '@staff/contracts';
+import { parseJson } from '../../../market-data/json';
 import { ProviderFormatError } from '../../../market-data/types';
+import type { BarRow } from '../snapshots/snapshot';
 
 export interface Listing {
   ticker: string;
@@ -9,16 +11,9 @@ export interface Listing {
   sector: string;
 }
 
-export interface DailyBar {
+/** A daily bar of one ticker, as the bars table stores it. */
+export interface DailyBar extends BarRow {
   ticker: string;
-  /** Trading date, YYYY-MM-DD. */
-  date: string;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-  average: number | null;
 }
 
 export interface IntradayQuote {
@@ -58,10 +53,6 @@ export function optionalNumber(source: string, value: unknown, field: string): n
   return numberField(source, value, field);
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Reads a response as JSON; a rate limit or a page instead of JSON says so. */
 export async function readJson(source: string, response: Response): Promise<unknown> {
   const text = await response.text();
@@ -69,9 +60,5 @@ export async function readJson(source: string, response: Response): Promise<unkn
     throw new Error(`${source}: rate limited (HTTP ${response.status})`);
   }
   if (!response.ok) throw new Error(`${source}: HTTP ${response.status}`);
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ProviderFormatError(source, `the body is not JSON: ${text.slice(0, 60)}`);
-  }
+  return parseJson(source, text);
 }

@@ -1,11 +1,11 @@
 // Vietcap (VCI) — trading.vietcap.com.vn/api: the listing, daily bars and the price board
 // (markets.md §2.2). Not an official API; the parsers reject anything not in its recorded shape.
 import type { ExchangeCode } from '@staff/contracts';
+import { isRecord } from '../../../market-data/json';
 import { ProviderFormatError } from '../../../market-data/types';
 import {
   type DailyBar,
   type IntradayQuote,
-  isRecord,
   type Listing,
   numberField,
   optionalNumber,

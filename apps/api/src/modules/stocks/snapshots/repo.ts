@@ -1,27 +1,28 @@
 // Queries of the prices: daily bars (stock_daily_bars) and intraday quotes (stock_quotes). Portable
 // Kysely only; dates are 'YYYY-MM-DD' text compared as text, instants are ISO text / timestamptz
 // plus epoch milliseconds for ordering.
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { toIso } from '../../../db/dialect';
 import type { Db } from '../../../db/index';
+import type { StockDailyBarsTable, StockQuotesTable } from '../../../db/schema';
 import type { BarRow, QuoteRow } from './snapshot';
 
-export interface QuoteInsert {
-  stock_id: number;
-  trading_date: string;
-  price: number;
-  volume: number;
-  open: number | null;
-  high: number | null;
-  low: number | null;
-  as_of_ms: number;
-  source: string;
-}
+/** A quote to store: the row but its id, and `as_of`, which is written from `as_of_ms`. */
+export type QuoteInsert = Omit<Selectable<StockQuotesTable>, 'id' | 'as_of'>;
 
-export interface BarInsert extends BarRow {
-  stock_id: number;
-  source: string;
-}
+/** A bar to store: the whole row. */
+export type BarInsert = Selectable<StockDailyBarsTable>;
+
+/** What a quote says of the price, read by the snapshots and sent by the live stream. */
+const QUOTE_PRICE_COLUMNS = [
+  'q.price',
+  'q.volume',
+  'q.open',
+  'q.high',
+  'q.low',
+  'q.as_of_ms',
+  'q.source',
+] as const;
 
 /** Rows per multi-row INSERT: under SQLite's 32 766 and PostgreSQL's 65 535 parameters. */
 const BATCH = 2000;
@@ -134,18 +135,7 @@ export function createQuotesRepo(db: Db) {
       if (ids.length === 0) return [];
       let query = db
         .selectFrom('stock_quotes as q')
-        .select([
-          'q.id',
-          'q.stock_id',
-          'q.trading_date',
-          'q.price',
-          'q.volume',
-          'q.open',
-          'q.high',
-          'q.low',
-          'q.as_of_ms',
-          'q.source',
-        ])
+        .select(['q.id', 'q.stock_id', 'q.trading_date', ...QUOTE_PRICE_COLUMNS])
         .where('q.id', 'in', ids);
       if (tradingDate) query = query.where('q.trading_date', '=', tradingDate);
       const rows = await query.execute();
@@ -157,17 +147,7 @@ export function createQuotesRepo(db: Db) {
       return db
         .selectFrom('stock_quotes as q')
         .innerJoin('stocks as s', 's.id', 'q.stock_id')
-        .select([
-          'q.id',
-          's.ticker',
-          'q.price',
-          'q.volume',
-          'q.open',
-          'q.high',
-          'q.low',
-          'q.as_of_ms',
-          'q.source',
-        ])
+        .select(['q.id', 's.ticker', ...QUOTE_PRICE_COLUMNS])
         .where('q.stock_id', 'in', stockIds)
         .where('q.id', '>', afterId)
         .orderBy('q.id')

@@ -1,27 +1,18 @@
 // The snapshot of one ticker, computed from its daily bars, its latest intraday quote and the
 // market calendar. Pure: the repository loads the rows, this decides what they mean.
 import { type ExchangeCode, PRICE_BANDS, type Snapshot } from '@staff/contracts';
+import type { Selectable } from 'kysely';
+import type { StockDailyBarsTable, StockQuotesTable } from '../../../db/schema';
 import { addDays, type MarketCalendar, marketDate, monthStart, weekStart } from '../calendar/calendar';
 
-export interface BarRow {
-  date: string;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-  average: number | null;
-}
+/** A daily bar as a snapshot reads it: the stored row without its stock and source. */
+export type BarRow = Omit<Selectable<StockDailyBarsTable>, 'stock_id' | 'source'>;
 
-export interface QuoteRow {
-  trading_date: string;
-  price: number;
-  volume: number;
-  open: number | null;
-  high: number | null;
-  low: number | null;
-  as_of_ms: number;
-}
+/** An intraday quote as a snapshot reads it. */
+export type QuoteRow = Pick<
+  Selectable<StockQuotesTable>,
+  'trading_date' | 'price' | 'volume' | 'open' | 'high' | 'low' | 'as_of_ms'
+>;
 
 export interface SnapshotInput {
   ticker: string;

@@ -11,12 +11,11 @@ import {
   type WatchlistItem,
   type WatchlistListItem,
 } from '@staff/contracts';
-import { lockRowForUpdate, toBool } from '../../../db/dialect';
+import { isUniqueViolation, lockRowForUpdate, toBool } from '../../../db/dialect';
 import type { Db } from '../../../db/index';
 import { fieldError, notFound } from '../../../http/errors';
 import { createCatalogueRepo, type StockRow } from '../catalogue/repo';
 import { createSnapshotReader } from '../snapshots/snapshot-reader';
-import { isUniqueViolation } from '../unique-violation';
 import { presentWatchlist, presentWatchlistItem, presentWatchlistListItem } from './presenter';
 import { createWatchlistItemsRepo, createWatchlistsRepo } from './repo';
 
