@@ -57,7 +57,7 @@ function ChartCard({ symbol, range }: { symbol: string; range: ForexRange }) {
   if (series.isPending) {
     body = (
       <Center h={FOREX_CHART_HEIGHT}>
-        <Loader aria-label={`Loading ${title}`} />
+        <Loader role="status" aria-label={`Loading ${title}`} />
       </Center>
     );
   } else if (series.isError) {

@@ -35,7 +35,7 @@ export function LatestQuoteCard({
         )}
       </Group>
       {latest.isPending ? (
-        <Loader size="sm" aria-label="Loading the latest quote" />
+        <Loader size="sm" role="status" aria-label="Loading the latest quote" />
       ) : quote ? (
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           {(

@@ -252,7 +252,7 @@ export function WatchlistsPage() {
           <Card withBorder>
             <Stack>
               <CreateWatchlist onCreated={(id) => setSelectedId(id)} />
-              {lists.isPending ? <Loader size="sm" aria-label="Loading lists" /> : null}
+              {lists.isPending ? <Loader size="sm" role="status" aria-label="Loading lists" /> : null}
               {lists.isError ? (
                 <LoadErrorAlert
                   title="Could not load your watchlists."
@@ -289,7 +289,7 @@ export function WatchlistsPage() {
                   HOLIDAY
                 </Badge>
               ) : null}
-              {cards.isFetching ? <Loader size="xs" aria-label="Loading items" /> : null}
+              {cards.isFetching ? <Loader size="xs" role="status" aria-label="Loading items" /> : null}
             </Group>
             {cards.isError ? (
               <LoadErrorAlert
