@@ -9,7 +9,8 @@ import { cssVariablesResolver, theme } from './theme';
 // downloading (decision 0022); notifications.show() calls made before it arrives are queued in its store.
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
-function useWhenIdle(): boolean {
+/** The toasts, mounted once the browser is first idle (only this component re-renders then). */
+function IdleNotifications() {
   const [idle, setIdle] = useState(false);
   useEffect(() => {
     if (typeof window.requestIdleCallback !== 'function') {
@@ -19,7 +20,11 @@ function useWhenIdle(): boolean {
     const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 3000 });
     return () => window.cancelIdleCallback(handle);
   }, []);
-  return idle;
+  return idle ? (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" />
+    </Suspense>
+  ) : null;
 }
 
 /** Drops every cached query when the session ends (here or in another tab): no data leaks to the next user. */
@@ -35,14 +40,9 @@ function useClearCacheOnSignOut(queryClient: QueryClient): void {
 
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   useClearCacheOnSignOut(queryClient);
-  const idle = useWhenIdle();
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      {idle && (
-        <Suspense fallback={null}>
-          <Notifications position="top-right" />
-        </Suspense>
-      )}
+      <IdleNotifications />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
