@@ -1,14 +1,380 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type PluginOption } from 'vite';
+import type { ModuleInfo } from 'rollup';
+import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // The API serves apps/web/dist on the same origin; in development Vite proxies to it instead.
 const apiServer = 'http://127.0.0.1:8000';
 
+const require = createRequire(import.meta.url);
+
+/**
+ * Mantine's styles per component, each with the code that uses it (decision 0022). Every Mantine
+ * component reads its class names from one `X.module.css.mjs` module, and `@mantine/core/styles/X.css`
+ * holds the rules for exactly those classes; so each such module is made to import its stylesheet.
+ * Vite then puts the rules in the CSS of whichever chunk carries the component: /login's render-blocking
+ * stylesheet has only what /login draws, and a lazy screen's rules arrive with its code (Vite loads a
+ * chunk's CSS before running it). A component's module imports the components it is built from before
+ * its own class names, so their rules come first, the order Mantine's docs require.
+ * `src/main.tsx` imports the three global files (baseline, default variables, global) itself.
+ */
+export function mantineComponentCss(): Plugin {
+  const classModule =
+    /[\\/]@mantine[\\/](core|notifications)[\\/]esm[\\/](?:.*[\\/])?([A-Za-z]+)\.module\.css\.mjs$/;
+  const stylesheetOf = (id: string): string | null => {
+    const match = classModule.exec(id);
+    if (!match) return null;
+    const [, pkg, name] = match;
+    return pkg === 'core' ? `@mantine/core/styles/${name}.css` : '@mantine/notifications/styles.css';
+  };
+  // Every class Mantine styles (from the full stylesheets), to check the build against.
+  const styledClasses = () => {
+    const css = ['@mantine/core/styles.css', '@mantine/notifications/styles.css']
+      .map((sheet) => fs.readFileSync(require.resolve(sheet), 'utf8'))
+      .join('\n');
+    return new Set(css.match(/m_[0-9a-f]{6,8}/g));
+  };
+  return {
+    name: 'mantine-component-css',
+    enforce: 'pre',
+    transform(code, id) {
+      const sheet = stylesheetOf(id);
+      if (!sheet) return null;
+      try {
+        require.resolve(sheet);
+      } catch {
+        this.error(`no stylesheet ${sheet} for ${id}`);
+      }
+      return { code: `import ${JSON.stringify(sheet)};\n${code}`, map: null };
+    },
+    // A Mantine class name in the built JavaScript whose rules are in no built stylesheet would be an
+    // unstyled control: fail the build instead.
+    generateBundle(_options, bundle) {
+      const styled = styledClasses();
+      const used = new Set<string>();
+      const shipped = new Set<string>();
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'chunk') for (const c of file.code.match(/m_[0-9a-f]{6,8}/g) ?? []) used.add(c);
+        else if (file.fileName.endsWith('.css'))
+          for (const c of String(file.source).match(/m_[0-9a-f]{6,8}/g) ?? []) shipped.add(c);
+      }
+      const missing = [...used].filter((c) => styled.has(c) && !shipped.has(c));
+      if (missing.length > 0) this.error(`Mantine classes used but not styled: ${missing.join(', ')}`);
+    },
+  };
+}
+
+/** What a module imports statically: each source with the names it takes (null: all of them). */
+type StaticImport = { source: string; names: string[] | null };
+/** How a module that only re-exports (a package's index) forwards one of its names. */
+type ReExport = { source: string; name: string };
+type Parsed = { imports: StaticImport[]; barrel: { named: Map<string, ReExport>; all: string[] } | null };
+
+// The few ESTree shapes read below (Rollup hands the plugin its parsed AST).
+type Named = { type: string; name?: string; value?: unknown };
+type Statement = {
+  type: string;
+  directive?: string;
+  declaration?: unknown;
+  source?: { value: unknown } | null;
+  specifiers?: { type: string; imported?: Named; local?: Named; exported?: Named }[];
+};
+const nameOf = (node: Named | undefined): string => String(node?.name ?? node?.value);
+
+function parseStatements(body: Statement[]): Parsed {
+  const imports: StaticImport[] = [];
+  const named = new Map<string, ReExport>();
+  const all: string[] = [];
+  const importedAs = new Map<string, ReExport>();
+  let onlyReExports = true;
+  for (const node of body) {
+    const source = node.source ? String(node.source.value) : null;
+    const specifiers = node.specifiers ?? [];
+    if (node.type === 'ImportDeclaration' && source) {
+      const names = specifiers.map((s) =>
+        s.type === 'ImportDefaultSpecifier'
+          ? 'default'
+          : s.type === 'ImportSpecifier'
+            ? nameOf(s.imported)
+            : '*',
+      );
+      imports.push({ source, names: names.includes('*') ? null : names });
+      specifiers.forEach((s, i) => {
+        importedAs.set(nameOf(s.local), { source, name: names[i] as string });
+      });
+    } else if (node.type === 'ExportNamedDeclaration' && source) {
+      imports.push({ source, names: specifiers.map((s) => nameOf(s.local)) });
+      for (const s of specifiers) named.set(nameOf(s.exported), { source, name: nameOf(s.local) });
+    } else if (node.type === 'ExportNamedDeclaration' && !node.declaration) {
+      // `import { a } from './a'; export { a as b };`, as bundled packages write their index.
+      for (const s of specifiers) {
+        const origin = importedAs.get(nameOf(s.local));
+        if (origin) named.set(nameOf(s.exported), origin);
+        else onlyReExports = false;
+      }
+    } else if (node.type === 'ExportAllDeclaration' && source) {
+      imports.push({ source, names: null });
+      all.push(source);
+    } else if (!(node.type === 'ExpressionStatement' && node.directive)) {
+      onlyReExports = false;
+    }
+  }
+  return { imports, barrel: onlyReExports ? { named, all } : null };
+}
+
+/** The module that starts the app: main.tsx imports it, index.html preloads it (appPreload). */
+const APP_START = 'src/app/start.tsx';
+/** Below this much source, code that a few features share goes with `shared` rather than alone. */
+const OWN_CHUNK_MIN_BYTES = 20_000;
+
+/**
+ * Fewer, larger chunks for the signed-in screens (decision 0022). Rollup's own split gives every set of
+ * screens that shares a module a chunk of its own, so /cashflow/session fetched some 50 small files, and
+ * over HTTP/1.1 (six connections) each costs a phone a round trip. This names the chunks instead:
+ *  - `app`: the app itself (React, the router, the providers, /login), as Rollup would have it;
+ *  - `shell`: what the signed-in shell needs beyond that, and the module guard that every guarded screen
+ *    renders inside it: it comes with any signed-in screen;
+ *  - `shared`: what half the features or more use; `a-b`: what a few features share; a feature's name:
+ *    what several of its screens share. What one screen alone uses stays in that screen's chunk, and code
+ *    also loaded from outside the shell (the contracts, the toasts) stays where Rollup puts it.
+ * The module graph is read through package indexes (`@mantine/core` re-exports every component) to the
+ * modules whose names are actually imported, as Rollup itself does; otherwise every screen would seem to
+ * use every component.
+ */
+export function routeChunks(): Plugin {
+  const resolved = new Map<string, Map<string, string>>();
+  const parsed = new Map<string, Parsed>();
+  const src = (id: string) =>
+    /[\\/]apps[\\/]web[\\/](src[\\/].*)$/.exec(id)?.[1]?.replaceAll('\\', '/') ?? null;
+  /** Which group a lazily imported module's code belongs to: the shell, a feature, or none. */
+  const areaOf = (dynamicEntry: string): string | null => {
+    const file = src(dynamicEntry);
+    if (!file) return null;
+    if (
+      [
+        'src/app/shell/app-layout.tsx',
+        'src/app/unknown-route.tsx',
+        'src/components/module-guard.tsx',
+      ].includes(file)
+    )
+      return 'shell';
+    const feature = /^src\/features\/([^/]+)\//.exec(file)?.[1];
+    return feature && feature !== 'auth' ? feature : null;
+  };
+
+  let groups: Map<string, string> | null = null;
+  const computeGroups = (info: (id: string) => ModuleInfo | null, ids: string[]) => {
+    const target = (from: string, source: string) => resolved.get(from)?.get(source) ?? null;
+    /** The module that really defines `name` when `barrel` (an index of re-exports) forwards it. */
+    const definer = (barrel: string, name: string, depth = 0): string[] => {
+      const b = parsed.get(barrel)?.barrel;
+      if (!b || depth > 20) return [barrel];
+      const direct = b.named.get(name);
+      if (direct) {
+        const next = target(barrel, direct.source);
+        return next ? definer(next, direct.name, depth + 1) : [barrel];
+      }
+      for (const source of b.all) {
+        const next = target(barrel, source);
+        if (next && (info(next)?.exports ?? []).includes(name)) return definer(next, name, depth + 1);
+      }
+      return [barrel];
+    };
+    const depsCache = new Map<string, string[]>();
+    /** The modules a module needs before it runs, through package indexes to the definers. */
+    const deps = (id: string): string[] => {
+      let result = depsCache.get(id);
+      if (result) return result;
+      const p = parsed.get(id);
+      const found = new Set<string>();
+      if (!p || p.barrel) {
+        for (const dep of info(id)?.importedIds ?? []) found.add(dep);
+      } else {
+        for (const { source, names } of p.imports) {
+          const dep = target(id, source);
+          if (!dep) continue;
+          // An import for side effects only of a module that has none (`import '@mantine/hooks'`, as
+          // Mantine's build writes them) brings nothing: Rollup drops it.
+          if (names?.length === 0 && info(dep)?.moduleSideEffects === false) continue;
+          const barrel = parsed.get(dep)?.barrel;
+          if (!barrel || names === null || names.length === 0) {
+            found.add(dep);
+            continue;
+          }
+          for (const name of names) for (const d of definer(dep, name)) found.add(d);
+          // What the index imports for its side effects only comes along with any of its names.
+          for (const i of parsed.get(dep)?.imports ?? []) {
+            const sideEffect = i.names?.length === 0 ? target(dep, i.source) : null;
+            if (sideEffect) found.add(sideEffect);
+          }
+        }
+      }
+      result = [...found].filter((d) => !info(d)?.isExternal);
+      depsCache.set(id, result);
+      return result;
+    };
+    const closure = (start: string, stop?: Set<string>) => {
+      const seen = new Set<string>();
+      const todo = [start];
+      for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
+        if (seen.has(id) || stop?.has(id)) continue;
+        seen.add(id);
+        todo.push(...deps(id));
+      }
+      return seen;
+    };
+    const entryModules = new Set<string>();
+    for (const id of ids) if (info(id)?.isEntry) for (const m of closure(id)) entryModules.add(m);
+    const appStart = ids.find((id) => src(id) === APP_START);
+    const app = appStart ? closure(appStart, entryModules) : new Set<string>();
+    const initial = new Set([...entryModules, ...app]);
+    const lazy = new Set<string>();
+    for (const id of ids)
+      if (info(id)?.isIncluded !== false)
+        for (const d of info(id)?.dynamicallyImportedIds ?? []) if (!initial.has(d)) lazy.add(d);
+    const owners = new Map<string, string[]>();
+    const shell = new Set<string>();
+    for (const d of lazy) {
+      for (const m of closure(d, initial)) {
+        const list = owners.get(m) ?? [];
+        list.push(d);
+        owners.set(m, list);
+        if (areaOf(d) === 'shell') shell.add(m);
+      }
+    }
+    const features = new Set([...lazy].map(areaOf).filter((a) => a !== null && a !== 'shell'));
+    const included = (m: string) => info(m)?.isIncluded === true;
+    // The first script and the app that /login runs are named chunks too: left to Rollup, the modules
+    // they share with the groups below would be split off into chunks of their own.
+    groups = new Map([
+      ...[...entryModules].filter(included).map((m): [string, string] => [m, 'index']),
+      ...[...app].filter(included).map((m): [string, string] => [m, 'app']),
+    ]);
+    const fewFeatures = new Map<string, string[]>();
+    for (const [m, list] of owners) {
+      // A lazily imported module keeps a chunk of its own, named after it in Vite's manifest.
+      if (!included(m) || lazy.has(m)) continue;
+      const areas = new Set(list.map(areaOf));
+      if (areas.has(null)) continue; // also loaded outside the shell: Rollup's own chunks
+      if (shell.has(m)) groups.set(m, 'shell');
+      // Used by half the features or more: one chunk for all of them.
+      else if (areas.size >= features.size / 2) groups.set(m, 'shared');
+      else if (areas.size > 1) {
+        const key = [...areas].sort().join('-');
+        fewFeatures.set(key, [...(fewFeatures.get(key) ?? []), m]);
+      } else if (list.length > 1) groups.set(m, [...areas][0] as string);
+    }
+    // Used by a few features: a chunk for each such set when it is worth a request of its own (the
+    // number input that CashFlow and the diary share), else with the rest of the shared code.
+    for (const [key, modules] of fewFeatures) {
+      const size = modules.reduce((sum, m) => sum + (info(m)?.code?.length ?? 0), 0);
+      for (const m of modules) groups.set(m, size >= OWN_CHUNK_MIN_BYTES ? key : 'shared');
+    }
+  };
+
+  return {
+    name: 'route-chunks',
+    enforce: 'pre',
+    apply: 'build',
+    buildStart() {
+      groups = null;
+      resolved.clear();
+      parsed.clear();
+    },
+    resolveId: {
+      order: 'pre',
+      async handler(source, importer, options) {
+        if (!importer) return null;
+        const result = await this.resolve(source, importer, { ...options, skipSelf: true });
+        if (result && !result.external) {
+          const map = resolved.get(importer) ?? new Map<string, string>();
+          map.set(source, result.id);
+          resolved.set(importer, map);
+        }
+        return result;
+      },
+    },
+    async moduleParsed(moduleInfo) {
+      const body = (moduleInfo.ast as unknown as { body?: Statement[] } | null)?.body;
+      if (!body) return;
+      const result = parseStatements(body);
+      parsed.set(moduleInfo.id, result);
+      // Imports resolved before this plugin saw them (helpers other plugins add) are looked up here.
+      const map = resolved.get(moduleInfo.id) ?? new Map<string, string>();
+      resolved.set(moduleInfo.id, map);
+      const missing = new Set(result.imports.map((i) => i.source).filter((source) => !map.has(source)));
+      for (const source of missing) {
+        const target = await this.resolve(source, moduleInfo.id);
+        if (target && !target.external) map.set(source, target.id);
+      }
+    },
+    outputOptions(options) {
+      return {
+        ...options,
+        // Only the modules named here move; the rest keep Rollup's own split.
+        onlyExplicitManualChunks: true,
+        manualChunks(id, { getModuleInfo, getModuleIds }) {
+          if (!groups) computeGroups(getModuleInfo, [...getModuleIds()]);
+          return groups?.get(id) ?? null;
+        },
+      };
+    },
+  };
+}
+
+/**
+ * /login without an extra round trip: main.tsx is small and imports the app (APP_START) dynamically, so
+ * that the screen's own chunks start downloading beside it (src/app/preload-screen.ts). index.html gets
+ * the app's chunks as modulepreload links and its stylesheets as render-blocking links, as Vite does for
+ * an entry's static imports, so the browser fetches them at once, as before.
+ */
+export function appPreload(): Plugin {
+  return {
+    name: 'app-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
+        const start = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(APP_START)));
+        if (!start) throw new Error(`no chunk holds ${APP_START}`);
+        const files: string[] = [];
+        const css = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = chunks.find((c) => c.fileName === fileName);
+          if (!chunk || files.includes(fileName) || chunk.isEntry || html.includes(fileName)) return;
+          files.push(fileName);
+          for (const dep of chunk.imports) visit(dep);
+          for (const sheet of chunk.viteMetadata?.importedCss ?? []) css.add(sheet);
+        };
+        visit(start.fileName);
+        return [
+          ...files.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+          ...[...css].map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   // The plugin's types come from the hoisted vite 8 that vitest uses; at run time it supports vite 7 too.
   plugins: [
+    mantineComponentCss() as unknown as PluginOption,
+    routeChunks() as unknown as PluginOption,
+    appPreload() as unknown as PluginOption,
     react() as unknown as PluginOption,
     // An offline-capable app shell: a service worker precaches the built app, so a CashFlow game at a
     // table with a poor connection keeps going after a reload (results wait as pending until sent).
@@ -64,7 +430,7 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunk each route loads; bench/web-bench.mjs checks their sizes.
     manifest: true,
     rollupOptions: {
-      // No manual chunks: Rollup splits by route, so each screen downloads only the components it uses.
+      // Chunks by route, grouped so that a screen is a handful of files (routeChunks above).
       onwarn(warning, warn) {
         // zod ships /* @__PURE__ */ comments Rollup cannot place; harmless and not ours to fix.
         if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;

@@ -1,12 +1,31 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { isSignedIn, subscribeToSession } from '../lib/auth-storage';
 import { cssVariablesResolver, theme } from './theme';
 
 // Toasts are shown only after something happens, so their code (and its scroll and transition helpers)
-// loads after the first screen; notifications.show() calls made before it arrives are queued in its store.
+// loads once the first screen is up and the browser is idle, not while that screen's own code is still
+// downloading (decision 0022); notifications.show() calls made before it arrives are queued in its store.
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+
+/** The toasts, mounted once the browser is first idle (only this component re-renders then). */
+function IdleNotifications() {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => setIdle(true), 1000);
+      return () => clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 3000 });
+    return () => window.cancelIdleCallback(handle);
+  }, []);
+  return idle ? (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" />
+    </Suspense>
+  ) : null;
+}
 
 /** Drops every cached query when the session ends (here or in another tab): no data leaks to the next user. */
 function useClearCacheOnSignOut(queryClient: QueryClient): void {
@@ -23,9 +42,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   useClearCacheOnSignOut(queryClient);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Suspense fallback={null}>
-        <Notifications position="top-right" />
-      </Suspense>
+      <IdleNotifications />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

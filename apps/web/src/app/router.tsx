@@ -2,6 +2,7 @@
 // screens load on demand, so /login opens fast on a phone.
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
+import { loadModuleGuard } from '../components/require-module';
 import { auditRoutes } from '../features/audit/routes';
 import { authRoutes } from '../features/auth/routes';
 import { cashflowRoutes } from '../features/cashflow/routes';
@@ -26,7 +27,11 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageLoader />,
     children: [
       {
-        lazy: async () => ({ Component: (await import('./shell/app-layout')).AppLayout }),
+        // The module guard every feature's routes render inside comes with the shell, in parallel.
+        lazy: async () => {
+          const [{ AppLayout }] = await Promise.all([import('./shell/app-layout'), loadModuleGuard()]);
+          return { Component: AppLayout };
+        },
         children: [
           ...dashboardRoutes,
           ...profileRoutes,

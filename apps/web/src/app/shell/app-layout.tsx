@@ -1,7 +1,7 @@
 // Main shell (spec section 2): sidebar + content; on phones the sidebar is a drawer behind a burger.
 import { AppShell, Burger, Group, Image } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { CHANGE_PASSWORD_ROUTE } from '../../features/profile/routes';
 import { api } from '../../lib/api-client';
@@ -23,6 +23,10 @@ export function AppLayout() {
   const [collapsed, setCollapsed] = useSidebarCollapsed();
   // Mantine's `sm` breakpoint (48em): below it the sidebar is a full-width drawer.
   const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false }) ?? false;
+  // On a phone the sidebar is a drawer behind the burger: its links render when it first opens, not
+  // off screen on every page load (decision 0022), and then stay, so that closing slides them out.
+  const [drawerOpened, setDrawerOpened] = useState(false);
+  if (mobileOpened && !drawerOpened) setDrawerOpened(true);
   const width = collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH;
   const iconsOnly = !isPhone && width < ICONS_ONLY_BELOW;
 
@@ -70,6 +74,7 @@ export function AppLayout() {
         collapsed={collapsed}
         showCollapseControl={!isPhone}
         offScreen={isPhone && !mobileOpened}
+        empty={isPhone && !drawerOpened}
         onToggleCollapsed={() => setCollapsed((c) => !c)}
         onNavigate={closeMobile}
         onLogout={logout}

@@ -31,26 +31,15 @@ interface SidebarProps {
   showCollapseControl: boolean;
   /** The closed phone drawer: off screen, so out of the tab order and the accessibility tree too. */
   offScreen: boolean;
+  /** The phone drawer before it was first opened: nothing to see, so nothing is rendered in it. */
+  empty?: boolean;
   onToggleCollapsed: () => void;
   onNavigate: () => void;
   onLogout: () => void;
 }
 
 export function Sidebar(props: SidebarProps) {
-  const {
-    user,
-    iconsOnly,
-    collapsed,
-    showCollapseControl,
-    offScreen,
-    onToggleCollapsed,
-    onNavigate,
-    onLogout,
-  } = props;
-  const { pathname } = useLocation();
-  const links = user ? moduleLinksForRole(user.role) : [];
-  const tooltip = { position: 'right' as const, withArrow: true, disabled: !iconsOnly };
-
+  const { iconsOnly, offScreen, empty = false } = props;
   return (
     <AppShell.Navbar
       p={iconsOnly ? 4 : 'md'}
@@ -58,6 +47,19 @@ export function Sidebar(props: SidebarProps) {
       className={classes.navbar}
       inert={offScreen}
     >
+      {!empty && <SidebarContent {...props} />}
+    </AppShell.Navbar>
+  );
+}
+
+function SidebarContent(props: SidebarProps) {
+  const { user, iconsOnly, collapsed, showCollapseControl, onToggleCollapsed, onNavigate, onLogout } = props;
+  const { pathname } = useLocation();
+  const links = user ? moduleLinksForRole(user.role) : [];
+  const tooltip = { position: 'right' as const, withArrow: true, disabled: !iconsOnly };
+
+  return (
+    <>
       {/* On phones the header already shows the logo above the drawer. */}
       <AppShell.Section visibleFrom="sm">
         <Box component={Link} to="/" onClick={onNavigate} className={classes.logoLink} aria-label="Home">
@@ -182,6 +184,6 @@ export function Sidebar(props: SidebarProps) {
           )}
         </Stack>
       </AppShell.Section>
-    </AppShell.Navbar>
+    </>
   );
 }

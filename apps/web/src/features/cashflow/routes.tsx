@@ -1,27 +1,40 @@
 // CashFlow helper (spec cashflow.md 2): one guarded wrapper (module 'cashflow': admin, ndf) whose
-// layout holds the game state shared by every /cashflow route. The area loads on demand; once loaded,
-// the service worker keeps it for a table with no network (decision 0011).
-import type { ComponentType } from 'react';
+// layout holds the game state shared by every /cashflow route. Each screen loads on demand, in
+// parallel with the layout, and brings only its own code: the session does not wait for the hall's
+// tables or the setup's pickers (decision 0022). Once loaded, the service worker keeps every screen for
+// a table with no network (decision 0011).
 import type { RouteObject } from 'react-router';
 import { RequireModule } from '../../components/require-module';
 
-type Pages = typeof import('./pages');
-const page = (pick: (pages: Pages) => ComponentType) => async () => ({
-  Component: pick(await import('./pages')),
-});
-
 /** The screens under the shared layout (exported for tests, which skip the role guard). */
 export const cashflowPages: RouteObject[] = [
-  { path: '/cashflow', lazy: page((p) => p.CashflowHome) },
-  { path: '/cashflow/game', lazy: page((p) => p.CashflowHome) },
-  { path: '/cashflow/setup', lazy: page((p) => p.SetupPage) },
-  { path: '/cashflow/session', lazy: page((p) => p.SessionPage) },
-  { path: '/cashflow/hall', lazy: page((p) => p.HallPage) },
+  {
+    path: '/cashflow',
+    lazy: async () => ({ Component: (await import('./components/cashflow-home')).CashflowHome }),
+  },
+  {
+    path: '/cashflow/game',
+    lazy: async () => ({ Component: (await import('./components/cashflow-home')).CashflowHome }),
+  },
+  {
+    path: '/cashflow/setup',
+    lazy: async () => ({ Component: (await import('./components/setup-page')).SetupPage }),
+  },
+  {
+    path: '/cashflow/session',
+    lazy: async () => ({ Component: (await import('./components/session-page')).SessionPage }),
+  },
+  { path: '/cashflow/hall', lazy: async () => ({ Component: (await import('./hall/hall-page')).HallPage }) },
 ];
 
 export const cashflowRoutes: RouteObject[] = [
   {
     element: <RequireModule module="cashflow" />,
-    children: [{ lazy: page((p) => p.CashflowLayout), children: cashflowPages }],
+    children: [
+      {
+        lazy: async () => ({ Component: (await import('./components/cashflow-layout')).CashflowLayout }),
+        children: cashflowPages,
+      },
+    ],
   },
 ];

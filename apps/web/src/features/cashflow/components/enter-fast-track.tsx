@@ -1,6 +1,6 @@
 // The dedicated enter-fast-track action (spec 4, Phase) on the active player's card: offered only when the
 // engine says it applies, and confirmed first, since it clears salary, expenses, children and debts.
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import {
   checkAction,
   FAST_TRACK_ENTRY_MULTIPLIER,
@@ -11,6 +11,7 @@ import {
 } from '@staff/cashflow-engine';
 import { IconRocket } from '@tabler/icons-react';
 import { useState } from 'react';
+import { OnDemandModal } from '../../../components/on-demand-modal';
 import { formatUsd } from '../format';
 import { useRunAction } from './use-run-action';
 
@@ -29,7 +30,12 @@ export function EnterFastTrack({ player, state }: { player: Player; state: GameS
       >
         Vào Fast Track
       </Button>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Vào Fast Track?" centered>
+      <OnDemandModal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Vào Fast Track?"
+        centered
+      >
         <Stack gap="sm">
           <Text size="sm">
             {player.name} rời Rat Race: lương, chi phí, con và mọi khoản nợ được xóa; tài sản trở thành một
@@ -51,7 +57,7 @@ export function EnterFastTrack({ player, state }: { player: Player; state: GameS
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </OnDemandModal>
     </>
   );
 }

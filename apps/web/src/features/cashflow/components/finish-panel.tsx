@@ -1,10 +1,14 @@
 // The finishing panel (spec 2, 4): win method, winner and 'Kết thúc & Gửi kết quả'. When a winner appears
 // during play both are preset; the first winner stands and cannot be swapped for another.
-import { Alert, Button, Card, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { type GameState, WIN_METHOD_LABELS, type WinMethod } from '@staff/cashflow-engine';
 import { useEffect, useState } from 'react';
+import { OnDemandModal } from '../../../components/on-demand-modal';
 
 const WIN_METHODS = Object.entries(WIN_METHOD_LABELS).map(([value, label]) => ({ value, label }));
+// Each list is rendered when it opens, not kept hidden in the page: positioning a hidden list on load
+// forced a style recalculation of the whole session screen (decision 0022).
+const LIST_ON_OPEN = { keepMounted: false };
 
 export type FinishChoice = { winnerId: string; winMethod: WinMethod };
 
@@ -44,6 +48,7 @@ export function FinishPanel({
             value={winMethod}
             onChange={setWinMethod}
             allowDeselect={false}
+            comboboxProps={LIST_ON_OPEN}
             style={{ minWidth: 180 }}
           />
           <Select
@@ -55,6 +60,7 @@ export function FinishPanel({
             disabled={state.winnerId !== null}
             description={state.winnerId !== null ? 'Người thắng đầu tiên không thể thay đổi' : undefined}
             allowDeselect={false}
+            comboboxProps={LIST_ON_OPEN}
             style={{ minWidth: 180 }}
           />
         </Group>
@@ -67,7 +73,7 @@ export function FinishPanel({
           Kết thúc & Gửi kết quả
         </Button>
       </Stack>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Kết thúc ván?" centered>
+      <OnDemandModal opened={confirming} onClose={() => setConfirming(false)} title="Kết thúc ván?" centered>
         <Stack gap="sm">
           <Text size="sm">
             {winnerName} thắng ({winMethod ? WIN_METHOD_LABELS[winMethod as WinMethod] : ''}). Sau khi kết
@@ -88,7 +94,7 @@ export function FinishPanel({
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </OnDemandModal>
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 // Assets (spec 2, 5): each line with its income, cost and down payment; edit price and cash flow, sell
 // (shares by quantity), and in the Fast Track hand a business to another player. The locked Fast Track
 // base income can be neither sold nor edited.
-import { Alert, Badge, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import {
   type Asset,
   checkAction,
@@ -13,6 +13,7 @@ import {
 } from '@staff/cashflow-engine';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
+import { OnDemandModal } from '../../../components/on-demand-modal';
 import { formatUsd } from '../format';
 import { useGame } from '../game-provider';
 import { CountInput, MoneyInput, toAmount } from './money-input';
@@ -270,7 +271,7 @@ export function PlayerAssets({
           ))}
         </Stack>
       )}
-      <Modal
+      <OnDemandModal
         opened={dialog !== null}
         onClose={close}
         title={dialog ? `${DIALOG_TITLES[dialog.kind]}: ${dialog.asset.name}` : ''}
@@ -283,7 +284,7 @@ export function PlayerAssets({
         {dialog?.kind === 'transfer' && (
           <TransferAsset player={player} asset={dialog.asset} state={state} onClose={close} />
         )}
-      </Modal>
+      </OnDemandModal>
     </Stack>
   );
 }

@@ -25,15 +25,18 @@ import {
   totalExpenses,
 } from '@staff/cashflow-engine';
 import { IconCards, IconMinus, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatUsd } from '../format';
-import { CardPicker } from './card-picker';
 import { CashAdjust } from './cash-adjust';
 import { EnterFastTrack } from './enter-fast-track';
 import { IncomeStatement } from './income-statement';
 import { PlayerAssets } from './player-assets';
 import { PlayerDebts } from './player-debts';
 import { useRunAction } from './use-run-action';
+
+/** The card picker, the largest part of the screen's code, loads when first wanted (decision 0022). */
+export const loadCardPicker = () => import('./card-picker');
+const CardPicker = lazy(async () => ({ default: (await loadCardPicker()).CardPicker }));
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
@@ -158,7 +161,14 @@ export function PlayerCard({ player, state, active }: { player: Player; state: G
         </fieldset>
       </Stack>
       {pickerOpen && (
-        <CardPicker player={player} state={state} opened={pickerOpen} onClose={() => setPickerOpen(false)} />
+        <Suspense fallback={null}>
+          <CardPicker
+            player={player}
+            state={state}
+            opened={pickerOpen}
+            onClose={() => setPickerOpen(false)}
+          />
+        </Suspense>
       )}
     </Card>
   );

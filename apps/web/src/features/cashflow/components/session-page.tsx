@@ -12,7 +12,7 @@ import { FinishPanel } from './finish-panel';
 import { GameLog } from './game-log';
 import { LoadProblemAlert } from './load-problem-alert';
 import { PendingResultBanner, useFinalize } from './pending-result';
-import { PlayerCard } from './player-card';
+import { loadCardPicker, PlayerCard } from './player-card';
 import { useRunAction } from './use-run-action';
 
 /** Toasts for what the last change brought: a player into the Fast Track, the game's first winner. */
@@ -43,8 +43,22 @@ function useGameEventToasts(state: GameState) {
   }, [state]);
 }
 
+/** Fetches the card picker's code once the screen is up, so that the first 'Chọn thẻ' opens at once. */
+function usePrefetchCardPicker() {
+  useEffect(() => {
+    const load = () => void loadCardPicker().catch(() => {});
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(load, 1000);
+      return () => clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(load, { timeout: 3000 });
+    return () => window.cancelIdleCallback(handle);
+  }, []);
+}
+
 export function SessionPage() {
   useDocumentTitle('Ván chơi');
+  usePrefetchCardPicker();
   const { state } = useGame();
   const run = useRunAction();
   const finalize = useFinalize();
