@@ -159,7 +159,7 @@ export function LeaderboardPanel({ variant = 'full' }: LeaderboardPanelProps) {
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={summary ? 4 : 3}>{LEADERBOARD_TEXTS.title}</Title>
-          {query.isFetching && <Loader size="xs" aria-label="Đang tải bảng xếp hạng" />}
+          {query.isFetching && <Loader size="xs" role="status" aria-label="Đang tải bảng xếp hạng" />}
         </Group>
         <LeaderboardFilters state={state} />
         {query.isError ? (
