@@ -284,6 +284,7 @@ async function runLighthouse() {
   try {
     const audit = async (pages, name, url, extraFlags) => {
       const runs = [];
+      let retries = 2;
       for (let i = 0; i < RUNS; i++) {
         // A fresh browser context per run: no session, storage or cache carried over from the last one.
         const context = await browser.createBrowserContext();
@@ -292,7 +293,15 @@ async function runLighthouse() {
           if (name !== 'login') await signInAndStartGame(page, server.base);
           const result = await lighthouse(url, { ...flags, ...extraFlags }, undefined, page);
           if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-          if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+          const error = result.lhr.runtimeError;
+          // On a busy machine Lighthouse now and then loses the trace's start; its message says to run
+          // it again, so the run is repeated (twice at most per page) instead of failing the bench.
+          if (error?.code === 'NO_NAVSTART' && retries-- > 0) {
+            console.log(`Lighthouse lost the trace of ${url} (NO_NAVSTART): running it again`);
+            i--;
+            continue;
+          }
+          if (error) throw new Error(`Lighthouse: ${error.message}`);
           runs.push(result);
         } finally {
           await context.close();

@@ -328,42 +328,88 @@ export function routeChunks(): Plugin {
 /**
  * /login without an extra round trip: main.tsx is small and imports the app (APP_START) dynamically, so
  * that the screen's own chunks start downloading beside it (src/app/preload-screen.ts). index.html gets
- * the app's chunks as modulepreload links and its stylesheets as render-blocking links, as Vite does for
- * an entry's static imports, so the browser fetches them at once, as before.
+ * the app's chunks as modulepreload links, as Vite does for an entry's static imports, so the browser
+ * fetches them at once, as before. The stylesheets every page needs before its first paint (the global
+ * ones and the app's, about 9 KB compressed) are written into index.html instead of linked: linked, each
+ * blocked the first paint for a round trip of its own (the CSP allows inline styles: Mantine writes its
+ * own). Vite's preloading of lazy chunks then skips them, as they are in the page already.
  */
 export function appPreload(): Plugin {
+  const inlined = new Set<string>();
   return {
     name: 'app-preload',
+    enforce: 'pre',
     apply: 'build',
+    generateBundle(_options, bundle) {
+      inlined.clear();
+      const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
+      const start = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(APP_START)));
+      if (!start) this.error(`no chunk holds ${APP_START}`);
+      const visit = (fileName: string) => {
+        const chunk = chunks.find((c) => c.fileName === fileName);
+        if (!chunk || inlined.has(fileName)) return;
+        inlined.add(fileName);
+        for (const sheet of chunk.viteMetadata?.importedCss ?? []) inlined.add(sheet);
+        for (const dep of chunk.imports) visit(dep);
+      };
+      for (const entry of chunks.filter((c) => c.isEntry)) visit(entry.fileName);
+      visit(start.fileName);
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
-        if (!bundle) return [];
+        if (!bundle) return html;
         const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
         const start = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(APP_START)));
         if (!start) throw new Error(`no chunk holds ${APP_START}`);
         const files: string[] = [];
-        const css = new Set<string>();
         const visit = (fileName: string) => {
           const chunk = chunks.find((c) => c.fileName === fileName);
           if (!chunk || files.includes(fileName) || chunk.isEntry || html.includes(fileName)) return;
           files.push(fileName);
           for (const dep of chunk.imports) visit(dep);
-          for (const sheet of chunk.viteMetadata?.importedCss ?? []) css.add(sheet);
         };
         visit(start.fileName);
-        return [
+        // A disabled stylesheet link is never fetched, but Vite's preloading of lazy chunks looks for
+        // `link[rel="stylesheet"][href=…]` to tell a stylesheet is in the page: so it does not load it again.
+        const marker = (file: string) => `<link rel="stylesheet" href="/${file}" disabled>`;
+        const css = (file: string) => {
+          const asset = bundle[file];
+          return asset?.type === 'asset' ? String(asset.source) : null;
+        };
+        // The entry's stylesheet links (Vite's), then the app's, as <style> in the same order.
+        let page = html;
+        const linked = new Set<string>();
+        page = page.replace(
+          /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g,
+          (tag, file: string) => {
+            const text = inlined.has(file) ? css(file) : null;
+            if (text === null) return tag;
+            linked.add(file);
+            return `<style>${text}</style>${marker(file)}`;
+          },
+        );
+        const appCss = [...inlined].filter((f) => f.endsWith('.css') && !linked.has(f));
+        const tags = [
           ...files.map((file) => ({
             tag: 'link',
             attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
             injectTo: 'head' as const,
           })),
-          ...[...css].map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
-            injectTo: 'head' as const,
-          })),
+          ...appCss.flatMap((file) => {
+            const text = css(file);
+            if (text === null) return [];
+            return [
+              { tag: 'style', children: text, injectTo: 'head' as const },
+              {
+                tag: 'link',
+                attrs: { rel: 'stylesheet', href: `/${file}`, disabled: true },
+                injectTo: 'head' as const,
+              },
+            ];
+          }),
         ];
+        return { html: page, tags };
       },
     },
   };
