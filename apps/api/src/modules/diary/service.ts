@@ -81,7 +81,7 @@ export type DiaryViewer = Pick<UserRow, 'id' | 'email' | 'role'>;
 export interface DiaryDeps {
   db: Db;
   now: () => Date;
-  /** Looks a user up for the admin read rule (the accounts module owns users). */
+  /** Looks a user up for the admin read rule (handed in by app.ts: the diary imports no other module's internals). */
   getUser: (id: number) => Promise<Pick<UserRow, 'id' | 'email'> | undefined>;
 }
 
