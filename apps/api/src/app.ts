@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { sql } from 'kysely';
 import type { Config } from './config';
 import type { Db } from './db/index';
+import { createAnswerCache } from './http/answer-cache';
 import { createAuthGuards } from './http/auth';
 import { registerDocs } from './http/docs';
 import {
@@ -141,6 +142,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     delay: deps.signInDelay,
   });
   app.decorate('accounts', accounts);
+  // Answers many requests read the same way, kept ready in this process (decision 0021).
+  const answers = createAnswerCache({ db, now });
   app.decorateRequest('auth', null);
   const { requireUser } = createAuthGuards(accounts);
 
@@ -164,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users: createUsersService({ db, now, passwords: passwordRules, endSignIns: accounts.endSignIns }),
     admins: requireUser(MODULE_ROLES.users),
     gameHosts: requireUser(MODULE_ROLES.cashflow),
+    answers,
   });
   registerAuditRoutes(app, { audit: createAuditService({ db }), admins: requireUser(MODULE_ROLES.audit) });
 
@@ -185,10 +189,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerForexRoutes(app, {
     forex: createForexService({ db, now }),
     forexUser: requireUser(MODULE_ROLES.forex),
+    answers,
   });
   registerCashflowRoutes(app, {
     cashflow: createCashflowService({ db, now }),
     gameHosts: requireUser(MODULE_ROLES.cashflow),
+    answers,
   });
 
   await registerStatic(app, config);

@@ -334,6 +334,13 @@ export interface CashflowMonthlyWinsTable {
   last_end_ms: number;
 }
 
+/** A counter per kind of data, bumped by triggers on every write (migration 0015, decision 0021). */
+export interface DataVersionsTable {
+  /** 'users', 'forex', 'stocks', 'cashflow', 'diary:<user id>' or 'watchlists:<user id>'. */
+  scope: string;
+  version: number | string | bigint;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -363,4 +370,5 @@ export interface Database {
   watchlists: WatchlistsTable;
   watchlist_items: WatchlistItemsTable;
   market_holidays: MarketHolidaysTable;
+  data_versions: DataVersionsTable;
 }

@@ -13,6 +13,7 @@ import {
 } from '@staff/contracts';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AnswerCache } from '../../http/answer-cache';
 import { currentAuth } from '../../http/auth';
 import { bearerSecurity as security } from '../../http/docs';
 import { pageAnswer } from '../../http/pages';
@@ -23,9 +24,17 @@ const errors = { 400: ValidationErrors, 401: ErrorDetail, 403: ErrorDetail };
 
 export function registerCashflowRoutes(
   app: FastifyInstance,
-  deps: { cashflow: CashflowService; gameHosts: onRequestAsyncHookHandler },
+  deps: {
+    cashflow: CashflowService;
+    gameHosts: onRequestAsyncHookHandler;
+    /** Answers kept ready, keyed by the data's versions (decision 0021). */
+    answers: AnswerCache;
+  },
 ): void {
-  const { cashflow, gameHosts } = deps;
+  const { cashflow, gameHosts, answers } = deps;
+  // The history and the board are the same for every game host; they name players, so a user's
+  // rename or deletion is a change too.
+  const shared = (url: string) => ({ key: `cashflow ${url}`, scopes: ['cashflow', 'users'], shared: true });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/cashflow/sessions/finalize/', {
@@ -57,11 +66,12 @@ export function registerCashflowRoutes(
       querystring: FinishedSessionListQuery,
       response: { 200: FinishedSessionPage, 404: ErrorDetail, ...errors },
     },
-    handler: async (request) => {
-      const query = request.query;
-      const { count, results } = await cashflow.list(query);
-      return pageAnswer(request, query, count, results);
-    },
+    handler: async (request, reply) =>
+      answers.send(request, reply, shared(request.url), async () => {
+        const query = request.query;
+        const { count, results } = await cashflow.list(query);
+        return pageAnswer(request, query, count, results);
+      }),
   });
 
   r.get('/api/cashflow/leaderboard/', {
@@ -77,6 +87,7 @@ export function registerCashflowRoutes(
       querystring: LeaderboardQuery,
       response: { 200: LeaderboardResponse, ...errors },
     },
-    handler: async (request) => cashflow.leaderboard(request.query),
+    handler: async (request, reply) =>
+      answers.send(request, reply, shared(request.url), () => cashflow.leaderboard(request.query)),
   });
 }

@@ -10,6 +10,7 @@ import {
 } from '@staff/contracts';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AnswerCache } from '../../http/answer-cache';
 import { bearerSecurity as security } from '../../http/docs';
 import type { ForexService } from './service';
 
@@ -20,11 +21,13 @@ export function registerForexRoutes(
   app: FastifyInstance,
   deps: {
     forex: ForexService;
+    /** Answers kept ready, keyed by the data's versions (decision 0021). */
+    answers: AnswerCache;
     /** The roles of MODULE_ROLES.forex. */
     forexUser: onRequestAsyncHookHandler;
   },
 ): void {
-  const { forex, forexUser } = deps;
+  const { forex, forexUser, answers } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/forex/symbols/', {
@@ -63,6 +66,13 @@ export function registerForexRoutes(
       querystring: ForexSymbolQuery,
       response: { 200: ForexSeries, ...readErrors },
     },
-    handler: async (request) => forex.series(request.params.range, request.query.symbol),
+    // The same for every reader; its window ends now, so it is kept for a second at most.
+    handler: async (request, reply) =>
+      answers.send(
+        request,
+        reply,
+        { key: `forex ${request.url}`, scopes: ['forex'], shared: true, clockMs: 1000 },
+        () => forex.series(request.params.range, request.query.symbol),
+      ),
   });
 }

@@ -17,6 +17,7 @@ import {
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AnswerCache } from '../../http/answer-cache';
 import { currentAuth } from '../../http/auth';
 import { bearerSecurity, NoContent } from '../../http/docs';
 import { dropEmptyQueryValues } from '../../http/empty-query-values';
@@ -53,9 +54,14 @@ export function registerUsersRoutes(
     admins: onRequestAsyncHookHandler;
     /** Those who set up games: the user search. */
     gameHosts: onRequestAsyncHookHandler;
+    /** Answers kept ready, keyed by the data's versions (decision 0021). */
+    answers: AnswerCache;
   },
 ): void {
-  const { users, admins, gameHosts } = deps;
+  const { users, admins, gameHosts, answers } = deps;
+  // Lists of people: kept ready (every user write moves the 'users' version) but never cached by a
+  // browser, so they keep the API's no-store and carry no ETag.
+  const people = (url: string) => ({ key: `users ${url}`, scopes: ['users'], shared: false });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
 
@@ -74,17 +80,18 @@ export function registerUsersRoutes(
       querystring: UserListQuery,
       response: { 200: UserPage, 400: ValidationErrors, 404: ErrorDetail, ...denied },
     },
-    handler: async (request) => {
-      const query = request.query;
-      const { count, rows } = await users.list(query);
-      const origin = publicOrigin(request);
-      return pageAnswer(
-        request,
-        query,
-        count,
-        rows.map((row) => presentUser(row, origin)),
-      );
-    },
+    handler: async (request, reply) =>
+      answers.send(request, reply, people(request.url), async () => {
+        const query = request.query;
+        const { count, rows } = await users.list(query);
+        const origin = publicOrigin(request);
+        return pageAnswer(
+          request,
+          query,
+          count,
+          rows.map((row) => presentUser(row, origin)),
+        );
+      }),
   });
 
   r.post('/api/users/users/', {
@@ -224,7 +231,10 @@ export function registerUsersRoutes(
       querystring: UserSearchQuery,
       response: { 200: UserSearchResult, 400: ValidationErrors, ...denied },
     },
-    handler: async (request) => users.search(request.query.q, request.query.limit),
+    handler: async (request, reply) =>
+      answers.send(request, reply, people(request.url), () =>
+        users.search(request.query.q, request.query.limit),
+      ),
   });
 }
 
