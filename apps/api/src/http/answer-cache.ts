@@ -54,6 +54,7 @@ export function createAnswerCache({ db, now, maxChars = ANSWER_CACHE_MAX_CHARS }
   const kept = new Map<string, Kept>();
   const computing = new Map<string, Promise<Kept>>();
   let chars = 0;
+  const counts = { hits: 0, misses: 0, joined: 0 };
 
   async function stampOf(spec: AnswerSpec): Promise<string> {
     const rows = await db
@@ -73,7 +74,7 @@ export function createAnswerCache({ db, now, maxChars = ANSWER_CACHE_MAX_CHARS }
       chars -= old.body.length;
       kept.delete(key);
     }
-    if (entry.body.length > maxChars / 8) return; // one answer never pushes out most of the others
+    if (entry.body.length > maxChars / 4) return; // one answer never pushes out most of the others
     kept.set(key, entry);
     chars += entry.body.length;
     for (const [oldest, value] of kept) {
@@ -87,6 +88,7 @@ export function createAnswerCache({ db, now, maxChars = ANSWER_CACHE_MAX_CHARS }
     const stamp = await stampOf(spec);
     const hit = kept.get(spec.key);
     if (hit && hit.stamp === stamp) {
+      counts.hits += 1;
       kept.delete(spec.key);
       kept.set(spec.key, hit);
       return hit;
@@ -94,7 +96,11 @@ export function createAnswerCache({ db, now, maxChars = ANSWER_CACHE_MAX_CHARS }
     // Requests arriving while the answer is computed wait for that computation.
     const flight = `${spec.key}\n${stamp}`;
     const pending = computing.get(flight);
-    if (pending) return pending;
+    if (pending) {
+      counts.joined += 1;
+      return pending;
+    }
+    counts.misses += 1;
     const made = (async () => {
       // The route's own serialiser (its response schema for 200), as if the handler had returned it.
       const body = reply.serialize(await compute()) as string;
@@ -129,8 +135,8 @@ export function createAnswerCache({ db, now, maxChars = ANSWER_CACHE_MAX_CHARS }
       if (noneMatch(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
       return reply.send(entry.body);
     },
-    /** How many answers this process keeps and their size (for tests and the benchmark). */
-    size: () => ({ answers: kept.size, chars }),
+    /** What this process keeps (answers, characters) and how requests fared since it started. */
+    stats: () => ({ answers: kept.size, chars, ...counts }),
   };
 }
 
