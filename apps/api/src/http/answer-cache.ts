@@ -27,16 +27,25 @@ export interface AnswerSpec {
    */
   shared: boolean;
   /**
-   * For answers that also depend on the clock (a window ending now, a market session): the answer
-   * is kept for at most this many milliseconds of the app's clock, on boundaries of that length.
+   * For answers that also depend on the clock (a window ending now, a market session) and cannot
+   * tell when they change: kept for at most this many milliseconds of the app's clock, on boundaries
+   * of that length. An answer that can tell says so through `keepUntil` instead.
    */
   clockMs?: number;
 }
+
+/**
+ * Given to a computation: an answer that depends on the clock calls it with the first instant
+ * (epoch ms, the app's clock) at which it could differ without any write.
+ */
+export type KeepUntil = (epochMs: number) => void;
 
 interface Kept {
   stamp: string;
   body: string;
   etag: string;
+  /** The app's clock from which the answer may differ without a write. */
+  untilMs: number;
 }
 
 export interface AnswerCacheOptions {
@@ -84,10 +93,14 @@ export function createAnswerCache({ db, now, maxChars = ANSWER_CACHE_MAX_CHARS }
     }
   }
 
-  async function answer<T>(reply: FastifyReply, spec: AnswerSpec, compute: () => Promise<T>): Promise<Kept> {
+  async function answer<T>(
+    reply: FastifyReply,
+    spec: AnswerSpec,
+    compute: (keepUntil: KeepUntil) => Promise<T>,
+  ): Promise<Kept> {
     const stamp = await stampOf(spec);
     const hit = kept.get(spec.key);
-    if (hit && hit.stamp === stamp) {
+    if (hit && hit.stamp === stamp && now().getTime() < hit.untilMs) {
       counts.hits += 1;
       kept.delete(spec.key);
       kept.set(spec.key, hit);
@@ -103,8 +116,12 @@ export function createAnswerCache({ db, now, maxChars = ANSWER_CACHE_MAX_CHARS }
     counts.misses += 1;
     const made = (async () => {
       // The route's own serialiser (its response schema for 200), as if the handler had returned it.
-      const body = reply.serialize(await compute()) as string;
-      const entry: Kept = { stamp, body, etag: strongTag(body) };
+      let untilMs = Number.POSITIVE_INFINITY;
+      const value = await compute((epochMs) => {
+        untilMs = Math.min(untilMs, epochMs);
+      });
+      const body = reply.serialize(value) as string;
+      const entry: Kept = { stamp, body, etag: strongTag(body), untilMs };
       keep(spec.key, entry);
       return entry;
     })();
@@ -126,7 +143,7 @@ export function createAnswerCache({ db, now, maxChars = ANSWER_CACHE_MAX_CHARS }
       request: FastifyRequest,
       reply: FastifyReply,
       spec: AnswerSpec,
-      compute: () => Promise<T>,
+      compute: (keepUntil: KeepUntil) => Promise<T>,
     ): Promise<FastifyReply> {
       const entry = await answer(reply, spec, compute);
       reply.type('application/json; charset=utf-8');

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/harness';
 import { caller, makeUser, type TestUser } from '../../test/users';
 import { storeForexPoints } from './repo';
+import { createForexService } from './service';
 
 /** "Now": 2040-01-15 12:00 UTC = 19:00 in Vietnam. */
 const NOW = Date.parse('2040-01-15T12:00:00Z');
@@ -201,5 +202,28 @@ describe.each(testDatabases())('forex API (%s)', (kind) => {
       }
     }
     for (const url of urls) expect((await get(url, null)).statusCode).toBe(401);
+  });
+
+  it('answers a kept series exactly as a fresh one while the clock moves points in and out', async () => {
+    const fresh = createForexService({ db: t.db, now: t.clock.now });
+    const start = t.clock.now().getTime();
+    try {
+      // The daily window's first point leaves 1 ms after NOW and the future point enters at
+      // NOW + 1 min; a day later everything but that point has left.
+      for (const step of [0, 1, 30_000, 29_999, 1, 1, MIN, 2 * HOUR, DAY]) {
+        t.clock.advance(step / 1000);
+        const reader = await makeUser(t, 'staff'); // signed in now: a day outlives any access token
+        for (const range of ['daily', 'monthly', 'yearly'] as const) {
+          for (const symbol of ['USD', 'SJC']) {
+            const kept = await get(`/api/forex/${range}/?symbol=${symbol}`, reader);
+            expect(kept.json(), `${range} ${symbol} at +${t.clock.now().getTime() - NOW} ms`).toEqual(
+              await fresh.series(range, symbol),
+            );
+          }
+        }
+      }
+    } finally {
+      t.clock.advance((start - t.clock.now().getTime()) / 1000);
+    }
   });
 });

@@ -182,6 +182,18 @@ export async function downsampledPoints(
   return points;
 }
 
+/** The first stored instant of a symbol after `afterMs` (from a source the series reads), or null. */
+export async function firstPointAfter(db: Db, info: SymbolInfo, afterMs: number): Promise<number | null> {
+  let query = db
+    .selectFrom('forex_prices')
+    .select('time_ms')
+    .where('symbol', '=', info.symbol)
+    .where('time_ms', '>', afterMs);
+  if (info.hasLive) query = query.where('source', '<>', 'demo');
+  const row = await query.orderBy('time_ms').limit(1).executeTakeFirst();
+  return row ? Number(row.time_ms) : null;
+}
+
 /** The oldest stored instant of a symbol from one source, for back-filling further into the past. */
 export async function oldestPointMs(db: Db, symbol: string, source: string): Promise<number | null> {
   const row = await db

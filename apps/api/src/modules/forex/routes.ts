@@ -66,13 +66,13 @@ export function registerForexRoutes(
       querystring: ForexSymbolQuery,
       response: { 200: ForexSeries, ...readErrors },
     },
-    // The same for every reader; its window ends now, so it is kept for a second at most.
+    // The same for every reader; kept until a write, or until a point enters or leaves the window.
     handler: async (request, reply) =>
       answers.send(
         request,
         reply,
-        { key: `forex ${request.url}`, scopes: ['forex'], shared: true, clockMs: 1000 },
-        () => forex.series(request.params.range, request.query.symbol),
+        { key: `forex ${request.url}`, scopes: ['forex'], shared: true },
+        (keepUntil) => forex.series(request.params.range, request.query.symbol, keepUntil),
       ),
   });
 }

@@ -4,7 +4,14 @@ import { FOREX_RANGES } from '@staff/contracts';
 import type { Db } from '../../db/index';
 import { notFound } from '../../http/errors';
 import { presentLatest, presentSeries } from './presenter';
-import { downsampledPoints, findSymbol, latestPoint, listSymbols, type SymbolInfo } from './repo';
+import {
+  downsampledPoints,
+  findSymbol,
+  firstPointAfter,
+  latestPoint,
+  listSymbols,
+  type SymbolInfo,
+} from './repo';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -40,7 +47,12 @@ export function createForexService(deps: ForexDeps) {
       return { symbols: await listSymbols(db) };
     },
 
-    async series(range: string, symbol: string): Promise<ForexSeries> {
+    /**
+     * The series of the window ending now. `keepUntil`, when given, learns when it could change
+     * without a write: when its first point leaves the window, or the first stored point after now
+     * enters it (the buckets are aligned to midnight, so nothing else moves).
+     */
+    async series(range: string, symbol: string, keepUntil?: (epochMs: number) => void): Promise<ForexSeries> {
       if (!isForexRange(range)) {
         throw notFound(`Unknown range "${range}": use ${FOREX_RANGES.join(', ')}.`);
       }
@@ -48,6 +60,12 @@ export function createForexService(deps: ForexDeps) {
       const { windowMs, bucketMs } = RANGE_WINDOWS[range];
       const to = now().getTime();
       const points = await downsampledPoints(db, info, to - windowMs, to, bucketMs);
+      if (keepUntil) {
+        const first = points[0];
+        if (first) keepUntil(first.timeMs + windowMs + 1);
+        const next = await firstPointAfter(db, info, to);
+        if (next !== null) keepUntil(next);
+      }
       return presentSeries(info, range, bucketMs, points);
     },
 
