@@ -1,6 +1,8 @@
 // Stocks benchmark: 400 stocks with five years of daily bars and a week of intraday quotes, then
 // the batch snapshot for 50 tickers through the real app (app.inject: routing, auth, validation,
-// SQL, snapshot computation, serialisation; no sockets). Also times the demo seeding a fresh
+// SQL, snapshot computation, serialisation; no sockets). The loader writes through the bars and
+// quotes repositories, which keep each stock's snapshot row (decision 0024); the bench checks
+// every stock has one. Also times the demo seeding a fresh
 // install runs at start-up.
 //
 //   node --import tsx bench/stocks-bench.mjs             # SQLite in a temp dir
@@ -92,7 +94,13 @@ const counts = {
   stocks: await bench.countRows(db, 'stocks'),
   bars: await bench.countRows(db, 'stock_daily_bars'),
   quotes: await bench.countRows(db, 'stock_quotes'),
+  snapshot_rows: await bench.countRows(db, 'stock_snapshots'),
 };
+if (counts.snapshot_rows !== counts.stocks) {
+  throw new Error(
+    `expected a snapshot row per stock, got ${counts.snapshot_rows} for ${counts.stocks} stocks`,
+  );
+}
 console.log(
   `loaded ${counts.stocks} stocks, ${counts.bars} bars, ${counts.quotes} quotes in ${Math.round(loadMs)} ms`,
 );

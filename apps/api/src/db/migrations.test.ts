@@ -1,6 +1,7 @@
 // Migrations that reshape existing data, checked on data written under the schema before them.
 import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { recomputedSnapshotRows, storedSnapshotRows } from '../modules/stocks/test-kit';
 import { createTestDatabase, testDatabases } from '../test/harness';
 import { toDate } from './dialect';
 import type { Db } from './index';
@@ -146,5 +147,97 @@ describe.each(testDatabases())('0012 all-time wins (%s)', (kind) => {
         last_end_ms: 5_000,
       },
     ]);
+  });
+});
+
+describe.each(testDatabases())('0014 stock snapshots (%s)', (kind) => {
+  it("fills each stock's row from its stored bars and latest quote, as the writers keep it", async () => {
+    const db = await databaseAt(kind, '0012_cashflow_alltime_wins');
+    const at = '2026-11-01T00:00:00.000Z';
+    const hose = await db
+      .selectFrom('stock_exchanges')
+      .select('id')
+      .where('code', '=', 'HOSE')
+      .executeTakeFirstOrThrow();
+    const stock = (ticker: string) =>
+      db
+        .insertInto('stocks')
+        .values({
+          ticker,
+          name: ticker,
+          exchange_id: hose.id,
+          lot_size: 100,
+          sector: '',
+          is_active: 1,
+          source: 'manual',
+          search: ticker,
+          created_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const [bars, quoted, empty] = [await stock('AAA'), await stock('BBB'), await stock('CCC')];
+    // AAA: bars across a month's turn, the latest on a Monday (the week's first bar is that day).
+    const bar = (stockId: number, date: string, close: number, average: number | null = null) => ({
+      stock_id: stockId,
+      date,
+      open: close - 100,
+      high: close + 200,
+      low: close - 200,
+      close,
+      volume: close * 10,
+      average,
+      source: 'manual',
+    });
+    await db
+      .insertInto('stock_daily_bars')
+      .values([
+        bar(bars.id, '2026-04-28', 10_000),
+        bar(bars.id, '2026-04-29', 10_100, 10_050),
+        bar(bars.id, '2026-05-02', 10_200),
+        bar(bars.id, '2026-05-04', 10_300, 10_250),
+        bar(quoted.id, '2026-05-04', 50_000),
+      ])
+      .execute();
+    // BBB: quotes out of time order, two at one instant (the newer id is the latest).
+    const quote = (stockId: number, ms: number, price: number) => ({
+      stock_id: stockId,
+      trading_date: '2026-05-05',
+      price,
+      volume: 100,
+      open: null,
+      high: null,
+      low: null,
+      as_of: new Date(ms).toISOString(),
+      as_of_ms: ms,
+      source: 'vci',
+    });
+    const t0 = Date.parse('2026-05-05T03:00:00.000Z');
+    await db
+      .insertInto('stock_quotes')
+      .values([
+        quote(quoted.id, t0 + 60_000, 50_100),
+        quote(quoted.id, t0, 50_200),
+        quote(quoted.id, t0 + 60_000, 50_300),
+      ])
+      .execute();
+
+    await migrateToLatest(db);
+
+    const stored = await storedSnapshotRows(db);
+    expect(stored).toEqual(await recomputedSnapshotRows(db));
+    expect(Object.keys(stored).map(Number).sort()).toEqual([bars.id, quoted.id].sort());
+    expect(stored[empty.id]).toBeUndefined();
+    expect(stored[bars.id]).toMatchObject({
+      last_date: '2026-05-04',
+      prev_date: '2026-05-02',
+      week_first_date: '2026-05-04',
+      month_first_date: '2026-05-02',
+      quote_id: null,
+    });
+    expect(stored[quoted.id]).toMatchObject({
+      quote_price: 50_300,
+      last_date: '2026-05-04',
+      prev_date: null,
+    });
   });
 });

@@ -263,6 +263,46 @@ export interface StockQuotesTable {
   source: string;
 }
 
+/**
+ * A stock's snapshot row (migration 0014, decision 0024): its latest bar, the bar before it, the
+ * first bars of the latest bar's week and month, and its latest intraday quote. Derived from
+ * stock_daily_bars and stock_quotes, kept by their writers in the same transaction
+ * (modules/stocks/snapshots/snapshot-rows.ts). No row: no bars and no quotes.
+ */
+export interface StockSnapshotsTable {
+  stock_id: number;
+  last_date: string | null;
+  last_open: number | null;
+  last_high: number | null;
+  last_low: number | null;
+  last_close: number | null;
+  last_volume: number | null;
+  last_average: number | null;
+  prev_date: string | null;
+  prev_open: number | null;
+  prev_high: number | null;
+  prev_low: number | null;
+  prev_close: number | null;
+  prev_volume: number | null;
+  prev_average: number | null;
+  /** The first bar on or after the Monday of last_date's week. */
+  week_first_date: string | null;
+  week_first_open: number | null;
+  /** The first bar on or after the first of last_date's month. */
+  month_first_date: string | null;
+  month_first_open: number | null;
+  /** The latest quote (newest as_of_ms, then newest id). */
+  quote_id: number | null;
+  quote_trading_date: string | null;
+  quote_price: number | null;
+  quote_volume: number | null;
+  quote_open: number | null;
+  quote_high: number | null;
+  quote_low: number | null;
+  quote_as_of_ms: number | null;
+  quote_source: string | null;
+}
+
 /** A used live-stream ticket, kept until shortly after it expires: a ticket opens one stream, once. */
 export interface StreamTicketUsesTable {
   id: string;
@@ -365,6 +405,7 @@ export interface Database {
   stocks: StocksTable;
   stock_daily_bars: StockDailyBarsTable;
   stock_quotes: StockQuotesTable;
+  stock_snapshots: StockSnapshotsTable;
   stream_ticket_uses: StreamTicketUsesTable;
   live_streams: LiveStreamsTable;
   watchlists: WatchlistsTable;

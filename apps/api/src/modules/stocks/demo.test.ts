@@ -10,7 +10,7 @@ import { createCalendarRepo } from './calendar/repo';
 import { DEMO_YEARS, fillDemoBars, prng, seedStocksDemo, writeDemoQuotes } from './providers/demo';
 import { DEMO_LISTINGS } from './providers/demo-listings';
 import { tickSize } from './snapshots/snapshot';
-import { setMarketClock } from './test-kit';
+import { expectSnapshotRowsConsistent, setMarketClock } from './test-kit';
 
 const VN30 = [
   'ACB',
@@ -145,5 +145,14 @@ describe.each(testDatabases())('demo provider (%s)', (kind) => {
       bars: 0,
       quotes: 0,
     });
+  });
+
+  it("keeps every stock's snapshot row equal to a recomputation from its bars and quotes", {
+    timeout: 60_000,
+  }, async () => {
+    await expectSnapshotRowsConsistent(t.db, [
+      ...['08:30', '10:33', '15:10'].map((time) => marketInstant('2026-11-20', time)),
+      ...['08:00', '16:00'].map((time) => marketInstant('2026-11-24', time)),
+    ]);
   });
 });

@@ -9,6 +9,7 @@ import { createTestApp, type TestApp, testDatabases } from '../../test/harness';
 import { caller, makeUser } from '../../test/users';
 import { marketInstant } from './calendar/calendar';
 import { stocksJobs } from './index';
+import { expectSnapshotRowsConsistent } from './test-kit';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const silent = { info() {}, warn() {}, error() {} };
@@ -177,5 +178,13 @@ describe.each(testDatabases())('live provider jobs (%s)', (kind) => {
     expect(await count()).toBe(2);
     await run('stocks-prune-quotes', marketInstant('2025-04-22', '10:00'), doFetch); // 11 days later
     expect(await count()).toBe(0);
+  });
+
+  it("keeps every stock's snapshot row equal to a recomputation after the jobs' quotes, bars and pruning", async () => {
+    await expectSnapshotRowsConsistent(t.db, [
+      marketInstant('2025-04-11', '14:44'),
+      marketInstant('2026-04-17', '15:30'),
+      marketInstant('2026-04-20', '10:00'),
+    ]);
   });
 });

@@ -3,10 +3,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ROLES, type Role } from '@staff/contracts';
-import { toBool, toIso } from '../../db/dialect';
+import { toBool } from '../../db/dialect';
 import { finalizeBody } from '../../modules/cashflow/test-fixtures';
 import { entryBody } from '../../modules/diary/test-fixtures';
 import { storeForexPoints } from '../../modules/forex/repo';
+import { createQuotesRepo } from '../../modules/stocks/snapshots/repo';
 import { ADMIN, bearer, createTestApp, type DbKind, signIn, type TestApp } from '../harness';
 import type { Pools } from './arbitraries';
 import type { Answer } from './checks';
@@ -134,9 +135,9 @@ export async function createFuzzWorld(kind: DbKind): Promise<FuzzWorld> {
     .where('ticker', '=', 'FZA')
     .executeTakeFirstOrThrow();
   const quoteAt = new Date('2026-05-06T02:45:00Z');
-  await db
-    .insertInto('stock_quotes')
-    .values({
+  // Through the quotes repository, which keeps the stock's snapshot row in the same transaction.
+  await createQuotesRepo(db).insertQuotes([
+    {
       stock_id: stock.id,
       trading_date: '2026-05-06',
       price: 10_600,
@@ -144,11 +145,10 @@ export async function createFuzzWorld(kind: DbKind): Promise<FuzzWorld> {
       open: 10_500,
       high: 10_700,
       low: 10_400,
-      as_of: toIso(quoteAt),
       as_of_ms: quoteAt.getTime(),
       source: 'demo',
-    })
-    .execute();
+    },
+  ]);
   for (const role of ['admin', 'manager', 'staff'] as const) {
     const list = await call(role, 'POST', '/api/stocks/watchlists/', { name: `Watch ${role}` });
     rowIds.push(Number(list.id));

@@ -12,8 +12,9 @@ import { fieldError, notFound } from '../../../http/errors';
 import { addDays, marketDate } from '../calendar/calendar';
 import { createCatalogueRepo } from '../catalogue/repo';
 import { presentPriceRecord, presentRealtimeQuote } from './presenter';
-import { createBarsRepo, createQuotesRepo } from './repo';
+import { createBarsRepo } from './repo';
 import { createSnapshotReader } from './snapshot-reader';
+import { createSnapshotRowsRepo, quoteOfRow } from './snapshot-rows';
 
 /** Default window of GET /stocks/prices/ without `since`. */
 export const PRICE_LIST_DEFAULT_DAYS = 365;
@@ -27,7 +28,7 @@ export interface SnapshotsDeps {
 export function createSnapshotsService({ db, now }: SnapshotsDeps) {
   const catalogue = createCatalogueRepo(db);
   const barsRepo = createBarsRepo(db);
-  const quotesRepo = createQuotesRepo(db);
+  const snapshotRows = createSnapshotRowsRepo(db);
   const snapshotsOf = createSnapshotReader(db, now);
 
   return {
@@ -43,11 +44,10 @@ export function createSnapshotsService({ db, now }: SnapshotsDeps) {
 
     async realtime(tickers: string[]): Promise<RealtimeQuote[]> {
       const stocks = await catalogue.findByTickersInOrder(tickers);
-      const quotes = new Map(
-        (await quotesRepo.latestQuotes(stocks.map((s) => s.id))).map((q) => [q.stock_id, q]),
-      );
+      // Each stock's latest quote is its snapshot row's.
+      const rows = await snapshotRows.rowsOf(stocks.map((s) => s.id));
       return stocks.flatMap((s) => {
-        const q = quotes.get(s.id);
+        const q = quoteOfRow(rows.get(s.id));
         return q ? [presentRealtimeQuote(s, q)] : [];
       });
     },

@@ -1,33 +1,59 @@
-// Loads what snapshots are computed from (the calendar, the bars, the session's latest quotes) for
-// a set of stocks, and computes them. Shared by the snapshot routes and a watchlist's items.
+// Computes the snapshots of a set of stocks at the clock's instant. Shared by the snapshot routes
+// and a watchlist's items. Each stock's snapshot row (snapshot-rows.ts) holds the bars and the
+// latest quote the snapshot needs, so a batch reads the calendar and one row per stock; a stock
+// whose row does not cover the session shown (bars stored after it, or a bar on a closed day at
+// the start of the period) is computed from its bars and latest quote as before.
 import type { Snapshot } from '@staff/contracts';
 import type { Db } from '../../../db/index';
 import { createCalendarRepo } from '../calendar/repo';
 import type { StockRow } from '../catalogue/repo';
 import { createBarsRepo, createQuotesRepo } from './repo';
-import { type BarRow, barsNeededFrom, computeSnapshot } from './snapshot';
+import { type BarRow, barsNeededFrom, computeSnapshot, type QuoteRow } from './snapshot';
+import { barsOfRow, createSnapshotRowsRepo, quoteOfRow, rowCovers } from './snapshot-rows';
 
 /** Snapshots of stocks, in the given order. */
 export function createSnapshotReader(db: Db, now: () => Date) {
   const barsRepo = createBarsRepo(db);
   const quotesRepo = createQuotesRepo(db);
   const calendar = createCalendarRepo(db);
+  const snapshotRows = createSnapshotRowsRepo(db);
   return async function snapshotsOf(stocks: StockRow[]): Promise<Snapshot[]> {
     if (stocks.length === 0) return [];
     const at = now();
-    const cal = await calendar.calendar();
     const ids = stocks.map((s) => s.id);
-    const [bars, quotes] = await Promise.all([
-      barsRepo.barsSince(ids, barsNeededFrom(cal, at)),
-      quotesRepo.latestQuotes(ids, cal.sessionDate(at)),
-    ]);
+    const [cal, rows] = await Promise.all([calendar.calendar(), snapshotRows.rowsOf(ids)]);
+    const sessionDate = cal.sessionDate(at);
+    const from = barsNeededFrom(cal, at);
+
     const barsBy = new Map<number, BarRow[]>();
-    for (const b of bars) {
-      const list = barsBy.get(b.stock_id) ?? [];
-      list.push({ ...b, volume: Number(b.volume) });
-      barsBy.set(b.stock_id, list);
+    const quoteBy = new Map<number, QuoteRow>();
+    const uncovered: number[] = [];
+    for (const id of ids) {
+      const row = rows.get(id);
+      if (!rowCovers(row, cal, sessionDate)) {
+        uncovered.push(id);
+        continue;
+      }
+      // The same window the full computation reads: a bar older than it counts as no bar.
+      barsBy.set(
+        id,
+        barsOfRow(row).filter((b) => b.date >= from),
+      );
+      const quote = quoteOfRow(row);
+      if (quote && quote.trading_date === sessionDate) quoteBy.set(id, quote);
     }
-    const quoteBy = new Map(quotes.map((q) => [q.stock_id, q]));
+    if (uncovered.length > 0) {
+      const [bars, quotes] = await Promise.all([
+        barsRepo.barsSince(uncovered, from),
+        quotesRepo.latestQuotes(uncovered, sessionDate),
+      ]);
+      for (const b of bars) {
+        const list = barsBy.get(b.stock_id) ?? [];
+        list.push({ ...b, volume: Number(b.volume) });
+        barsBy.set(b.stock_id, list);
+      }
+      for (const q of quotes) quoteBy.set(q.stock_id, q);
+    }
     return stocks.map((s) =>
       computeSnapshot(
         {
