@@ -184,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     staff: requireUser(MODULE_ROLES.stocks),
     editors: requireUser(['admin', 'manager']),
+    answers,
     admins: requireUser(['admin']),
   });
   registerForexRoutes(app, {

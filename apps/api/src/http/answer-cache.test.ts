@@ -218,6 +218,7 @@ const READ_BY_KEPT_ANSWERS = [
   'stocks',
   'stock_daily_bars',
   'stock_quotes',
+  'stock_snapshots',
   'market_holidays',
   'cashflow_sessions',
   'cashflow_results',

@@ -19,7 +19,14 @@ import { dialectOf } from '../dialect';
 const SHARED: Record<string, readonly string[]> = {
   users: ['users'],
   forex: ['forex_symbols', 'forex_prices'],
-  stocks: ['stock_exchanges', 'stocks', 'stock_daily_bars', 'stock_quotes', 'market_holidays'],
+  stocks: [
+    'stock_exchanges',
+    'stocks',
+    'stock_daily_bars',
+    'stock_quotes',
+    'stock_snapshots',
+    'market_holidays',
+  ],
   cashflow: [
     'cashflow_sessions',
     'cashflow_results',

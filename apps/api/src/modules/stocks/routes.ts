@@ -3,6 +3,7 @@
 // needs. Roles are checked in onRequest, before the query or body is validated: a stranger gets
 // 401, never a 400.
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { AnswerCache } from '../../http/answer-cache';
 import { registerCalendarRoutes } from './calendar/routes';
 import { registerCatalogueRoutes } from './catalogue/routes';
 import { registerLiveStreamRoutes } from './live-stream/routes';
@@ -20,13 +21,15 @@ export interface StocksRouteDeps {
   admins: onRequestAsyncHookHandler;
   /** How often an open stream looks for new quotes (default 1 s). */
   streamPollMs?: number;
+  /** Answers kept ready, keyed by the data's versions (decision 0021). */
+  answers: AnswerCache;
 }
 
 export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps): void {
-  const { stocks, staff, editors, admins } = deps;
+  const { stocks, staff, editors, admins, answers } = deps;
   registerCatalogueRoutes(app, { catalogue: stocks.catalogue, staff, editors });
-  registerSnapshotsRoutes(app, { snapshots: stocks.snapshots, staff, editors });
-  registerWatchlistsRoutes(app, { watchlists: stocks.watchlists, staff });
+  registerSnapshotsRoutes(app, { snapshots: stocks.snapshots, staff, editors, answers });
+  registerWatchlistsRoutes(app, { watchlists: stocks.watchlists, staff, answers });
   registerCalendarRoutes(app, { calendar: stocks.calendar, staff, admins });
   registerLiveStreamRoutes(app, { liveStream: stocks.liveStream, staff, streamPollMs: deps.streamPollMs });
 }

@@ -13,14 +13,28 @@ import {
 } from '@staff/contracts';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AnswerCache } from '../../../http/answer-cache';
 import { errors, security, tags } from '../route-schemas';
 import type { SnapshotsService } from './service';
 
 export function registerSnapshotsRoutes(
   app: FastifyInstance,
-  deps: { snapshots: SnapshotsService; staff: onRequestAsyncHookHandler; editors: onRequestAsyncHookHandler },
+  deps: {
+    snapshots: SnapshotsService;
+    staff: onRequestAsyncHookHandler;
+    editors: onRequestAsyncHookHandler;
+    answers: AnswerCache;
+  },
 ): void {
-  const { snapshots, staff, editors } = deps;
+  const { snapshots, staff, editors, answers } = deps;
+  // The same for every reader (decision 0021). A snapshot reads the clock only through the market
+  // date and minute (calendar.ts), so it cannot change within a minute without a write.
+  const snapshotAnswer = (url: string) => ({
+    key: `stocks ${url}`,
+    scopes: ['stocks'],
+    shared: true,
+    clockMs: 60_000,
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/stocks/snapshots/', {
@@ -32,7 +46,10 @@ export function registerSnapshotsRoutes(
       querystring: TickersQuery,
       response: { 200: SnapshotList, ...errors },
     },
-    handler: async (request) => snapshots.snapshots(request.query.tickers),
+    handler: async (request, reply) =>
+      answers.send(request, reply, snapshotAnswer(request.url), () =>
+        snapshots.snapshots(request.query.tickers),
+      ),
   });
 
   r.get('/api/stocks/snapshots/:ticker/', {
@@ -44,7 +61,10 @@ export function registerSnapshotsRoutes(
       params: TickerPathParams,
       response: { 200: Snapshot, ...errors },
     },
-    handler: async (request) => snapshots.snapshot(request.params.ticker),
+    handler: async (request, reply) =>
+      answers.send(request, reply, snapshotAnswer(request.url), () =>
+        snapshots.snapshot(request.params.ticker),
+      ),
   });
 
   r.get('/api/stocks/realtime/', {
@@ -56,7 +76,11 @@ export function registerSnapshotsRoutes(
       querystring: TickersQuery,
       response: { 200: RealtimeQuoteList, ...errors },
     },
-    handler: async (request) => snapshots.realtime(request.query.tickers),
+    // Each stock's latest quote: no clock in it.
+    handler: async (request, reply) =>
+      answers.send(request, reply, { key: `stocks ${request.url}`, scopes: ['stocks'], shared: true }, () =>
+        snapshots.realtime(request.query.tickers),
+      ),
   });
 
   r.post('/api/stocks/prices/', {

@@ -11,15 +11,16 @@ import {
 } from '@staff/contracts';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AnswerCache } from '../../../http/answer-cache';
 import { currentAuth } from '../../../http/auth';
 import { Empty, errors, security, tags } from '../route-schemas';
 import type { WatchlistsService } from './service';
 
 export function registerWatchlistsRoutes(
   app: FastifyInstance,
-  deps: { watchlists: WatchlistsService; staff: onRequestAsyncHookHandler },
+  deps: { watchlists: WatchlistsService; staff: onRequestAsyncHookHandler; answers: AnswerCache },
 ): void {
-  const { watchlists, staff } = deps;
+  const { watchlists, staff, answers } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const viewer = (request: Parameters<typeof currentAuth>[0]) => currentAuth(request).user;
 
@@ -51,7 +52,22 @@ export function registerWatchlistsRoutes(
       params: IdPathParams,
       response: { 200: WatchlistDetail, ...errors },
     },
-    handler: async (request) => watchlists.getWatchlist(viewer(request), request.params.id),
+    // Kept per owner (decision 0021): the owner's lists and every stock's snapshot, which cannot
+    // change within a market minute without a write.
+    handler: async (request, reply) => {
+      const owner = viewer(request);
+      return answers.send(
+        request,
+        reply,
+        {
+          key: `watchlist ${owner.id} ${request.url}`,
+          scopes: [`watchlists:${owner.id}`, 'stocks'],
+          shared: true,
+          clockMs: 60_000,
+        },
+        () => watchlists.getWatchlist(owner, request.params.id),
+      );
+    },
   });
 
   r.patch('/api/stocks/watchlists/:id/', {
