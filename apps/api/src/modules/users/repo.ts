@@ -125,13 +125,18 @@ export function containsPattern(word: string): string {
 export const TRIGRAM = 3;
 
 /**
- * Above this many index matches, looking each match up by id costs more than SQLite's plan without
- * the index (walking a list index in order and testing each row's search text, which stops at the
- * page's end and counts from a covering index). Measured at 100,000 users (decision 0023): a word
- * found in about 2,000 rows costs 1–3 ms through the index and 10–25 ms without; "nguyen", in
- * 38,000, costs about three times more through the index than without.
+ * When SQLite looks the words up in the trigram index (decision 0023). Each row the index finds
+ * costs about 1 µs (decoding it, then fetching the user by id), about ten times what the plan
+ * without the index pays per row it reads: the list counts from a covering index of
+ * (role, last_name, id, is_active, search) and walks it in order for the page, stopping at the
+ * page's end. So the list (a count and a page) takes the index when at most one user in
+ * LIST_SHARE holds the words; the player search (a short page, no count) only when the words are
+ * so rare that walking the list in order until `limit` hits would read more than the index would:
+ * matches² < limit × users × PAGE_FACTOR. `auto` is that choice; tests force either path.
  */
-export const FTS_MATCH_LIMIT = 5000;
+const LIST_SHARE = 50;
+const PAGE_FACTOR = 0.3;
+export type SearchIndexUse = 'auto' | 'always' | 'never';
 
 /**
  * The FTS5 query for the words the trigram index can serve: each a quoted phrase (a `"` doubled,
@@ -144,23 +149,34 @@ export function ftsQuery(words: readonly string[]): string | undefined {
 }
 
 /**
- * How the words are looked for. PostgreSQL's planner weighs its trigram index itself (it keeps
- * statistics on `search`); SQLite's cannot see inside an FTS5 table, so the repo asks the index
- * how many rows hold the words, stopping at `limit`, and uses it when they are fewer.
+ * The FTS5 query to narrow the rows with, or undefined to search without the index. PostgreSQL's
+ * planner weighs its trigram index itself (it keeps statistics on `search`); SQLite's cannot see
+ * inside an FTS5 table, so the repo asks the index how many rows hold the words, reading no
+ * further than `maxMatches(users)` (users: the highest id, an upper bound read from the key).
  */
-export async function searchPlan(
+async function searchPlan(
   db: Db,
   words: readonly string[],
-  limit = FTS_MATCH_LIMIT,
+  use: SearchIndexUse,
+  maxMatches: (users: number) => number,
 ): Promise<string | undefined> {
-  if (dialectOf(db as unknown as Kysely<unknown>) !== 'sqlite') return undefined;
+  if (use === 'never' || dialectOf(db as unknown as Kysely<unknown>) !== 'sqlite') return undefined;
   const query = ftsQuery(words);
-  if (query === undefined) return undefined;
+  if (query === undefined || use === 'always') return query;
+  const top = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  const limit = Math.floor(maxMatches(Number(top?.id ?? 0)));
+  if (limit < 1) return undefined;
   const { rows } = await sql<{ n: number }>`
     select count(*) as n from (select 1 from users_fts where users_fts match ${query} limit ${limit})
   `.execute(db);
   return Number(rows[0]?.n ?? 0) < limit ? query : undefined;
 }
+
+const listMatches = (users: number) => users / LIST_SHARE;
+const pageMatches = (limit: number) => (users: number) => Math.sqrt(limit * users * PAGE_FACTOR);
 
 /**
  * Every search word is a `LIKE '%word%'` on the folded text: the semantics, whatever serves it.
@@ -244,8 +260,8 @@ export function listQueries(
   return { rowsQuery, countQuery };
 }
 
-/** `ftsMatchLimit` only for tests, which take the path without the index on a few users. */
-export function createUsersRepo(db: Db, { ftsMatchLimit = FTS_MATCH_LIMIT } = {}) {
+/** `searchIndex` other than `auto` only for tests, which compare the two paths on a few users. */
+export function createUsersRepo(db: Db, { searchIndex = 'auto' as SearchIndexUse } = {}) {
   return {
     /** One page and the total with the same filters, both counted and cut in the database. */
     async listUsers(
@@ -253,7 +269,7 @@ export function createUsersRepo(db: Db, { ftsMatchLimit = FTS_MATCH_LIMIT } = {}
       ordering: UserOrdering,
       page: { offset: number; limit: number },
     ): Promise<{ count: number; rows: UserRow[] }> {
-      const fts = await searchPlan(db, filters.words, ftsMatchLimit);
+      const fts = await searchPlan(db, filters.words, searchIndex, listMatches);
       const { rowsQuery, countQuery } = listQueries(db, filters, ordering, page, fts);
       const [rows, total] = await Promise.all([rowsQuery.execute(), countQuery.executeTakeFirstOrThrow()]);
       return { count: Number(total.n), rows };
@@ -264,7 +280,7 @@ export function createUsersRepo(db: Db, { ftsMatchLimit = FTS_MATCH_LIMIT } = {}
       return whereMatching(
         db.selectFrom('users').select(['id', 'email', 'first_name', 'middle_name', 'last_name']),
         { words, isActive: true },
-        await searchPlan(db, words, ftsMatchLimit),
+        await searchPlan(db, words, searchIndex, pageMatches(limit)),
       )
         .orderBy('last_name')
         .orderBy('id')
