@@ -241,3 +241,66 @@ describe.each(testDatabases())('0014 stock snapshots (%s)', (kind) => {
     });
   });
 });
+
+describe.each(testDatabases())('0013 user search index (%s)', (kind) => {
+  it('indexes the users already there, and keeps the index with later writes', async () => {
+    const db = await databaseAt(kind, '0012_cashflow_alltime_wins');
+    const at = '2026-11-01T00:00:00.000Z';
+    const active = kind === 'postgres' ? sql`true` : sql`1`;
+    await sql`insert into users (email, username, password_hash, role, is_active, created_at, updated_at, search)
+      values ('an@example.com', 'an', 'x', 'staff', ${active}, ${at}, ${at}, 'an@example.com nguyen van an'),
+             ('binh@example.com', 'binh', 'x', 'staff', ${active}, ${at}, ${at}, 'binh@example.com tran binh')`.execute(
+      db,
+    );
+
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const { error } = await migrator.migrateTo('0013_user_search_index');
+    if (error) throw error;
+
+    if (kind === 'sqlite') {
+      const found = async (phrase: string) =>
+        (
+          await sql<{
+            id: number;
+          }>`select rowid as id from users_fts where users_fts match ${phrase} order by rowid`.execute(db)
+        ).rows.map((r) => Number(r.id));
+      const [an, binh] = (await db.selectFrom('users').select('id').orderBy('id').execute()).map((r) => r.id);
+      // The backfill: both rows, by any three letters of their text.
+      expect(await found('"guy"')).toEqual([an]);
+      expect(await found('"@example"')).toEqual([an, binh]);
+      // The triggers: an edit of the text, a deletion, an insert.
+      await sql`update users set search = 'an@example.com le van an' where id = ${an}`.execute(db);
+      await sql`delete from users where id = ${binh}`.execute(db);
+      await sql`insert into users (email, username, password_hash, role, is_active, created_at, updated_at, search)
+        values ('chi@example.com', 'chi', 'x', 'staff', 1, ${at}, ${at}, 'chi@example.com pham chi')`.execute(
+        db,
+      );
+      expect(await found('"guy"')).toEqual([]);
+      expect(await found('"le van"')).toEqual([an]);
+      expect(await found('"tran"')).toEqual([]);
+      expect(await found('"pham"')).toHaveLength(1);
+      await sql`insert into users_fts (users_fts, rank) values ('integrity-check', 1)`.execute(db);
+    } else {
+      const index = await sql<{ def: string }>`
+        select indexdef as def from pg_indexes where tablename = 'users' and indexname = 'users_search_trgm_idx'
+      `.execute(db);
+      expect(index.rows[0]?.def).toMatch(/USING gin \(search gin_trgm_ops\)/);
+      const ext = await sql<{
+        n: number;
+      }>`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`.execute(db);
+      expect(ext.rows[0]?.n).toBe(1);
+    }
+
+    // And back: 0013's down leaves the table as 0012 had it.
+    const down = await migrator.migrateTo('0012_cashflow_alltime_wins');
+    if (down.error) throw down.error;
+    const left =
+      kind === 'sqlite'
+        ? await sql<{ name: string }>`select name from sqlite_master where name like 'users_fts%'`.execute(db)
+        : await sql<{
+            name: string;
+          }>`select indexname as name from pg_indexes where indexname = 'users_search_trgm_idx'`.execute(db);
+    expect(left.rows).toEqual([]);
+    await sql`update users set search = 'still writable' where email = 'an@example.com'`.execute(db);
+  });
+});

@@ -15,6 +15,7 @@ import * as m0009 from './0009_diary_week_totals';
 import * as m0010 from './0010_sessions_and_audit';
 import * as m0011 from './0011_live_streams';
 import * as m0012 from './0012_cashflow_alltime_wins';
+import * as m0013 from './0013_user_search_index';
 import * as m0014 from './0014_stock_snapshots';
 import * as m0015 from './0015_data_versions';
 
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0010_sessions_and_audit': m0010,
   '0011_live_streams': m0011,
   '0012_cashflow_alltime_wins': m0012,
+  '0013_user_search_index': m0013,
   '0014_stock_snapshots': m0014,
   '0015_data_versions': m0015,
 };

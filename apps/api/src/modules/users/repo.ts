@@ -118,16 +118,89 @@ export function containsPattern(word: string): string {
   return `%${word.replace(/[!%_]/g, '!$&')}%`;
 }
 
+/**
+ * SQLite's trigram index (`users_fts`, migration 0013) finds a word of three letters or more as a
+ * substring; a shorter one it cannot, and such words are only tested against each row's text.
+ */
+export const TRIGRAM = 3;
+
+/**
+ * When SQLite looks the words up in the trigram index (decision 0023). Each row the index finds
+ * costs about 1 µs (decoding it, then fetching the user by id), about ten times what the plan
+ * without the index pays per row it reads: the list counts from a covering index of
+ * (role, last_name, id, is_active, search) and walks it in order for the page, stopping at the
+ * page's end. So the list (a count and a page) takes the index when at most one user in
+ * LIST_SHARE holds the words; the player search (a short page, no count) only when the words are
+ * so rare that walking the list in order until `limit` hits would read more than the index would:
+ * matches² < limit × users × PAGE_FACTOR. `auto` is that choice; tests force either path.
+ */
+const LIST_SHARE = 50;
+const PAGE_FACTOR = 0.3;
+export type SearchIndexUse = 'auto' | 'always' | 'never';
+
+/**
+ * The FTS5 query for the words the trigram index can serve: each a quoted phrase (a `"` doubled,
+ * nothing else is special inside quotes), all of them required. Undefined when every word is short.
+ */
+export function ftsQuery(words: readonly string[]): string | undefined {
+  const long = words.filter((w) => [...w].length >= TRIGRAM);
+  if (long.length === 0) return undefined;
+  return long.map((w) => `"${w.replaceAll('"', '""')}"`).join(' ');
+}
+
+/**
+ * The FTS5 query to narrow the rows with, or undefined to search without the index. PostgreSQL's
+ * planner weighs its trigram index itself (it keeps statistics on `search`); SQLite's cannot see
+ * inside an FTS5 table, so the repo asks the index how many rows hold the words, reading no
+ * further than `maxMatches(users)` (users: the highest id, an upper bound read from the key).
+ */
+async function searchPlan(
+  db: Db,
+  words: readonly string[],
+  use: SearchIndexUse,
+  maxMatches: (users: number) => number,
+): Promise<string | undefined> {
+  if (use === 'never' || dialectOf(db as unknown as Kysely<unknown>) !== 'sqlite') return undefined;
+  const query = ftsQuery(words);
+  if (query === undefined || use === 'always') return query;
+  const top = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  const limit = Math.floor(maxMatches(Number(top?.id ?? 0)));
+  if (limit < 1) return undefined;
+  const { rows } = await sql<{ n: number }>`
+    select count(*) as n from (select 1 from users_fts where users_fts match ${query} limit ${limit})
+  `.execute(db);
+  return Number(rows[0]?.n ?? 0) < limit ? query : undefined;
+}
+
+const listMatches = (users: number) => users / LIST_SHARE;
+const pageMatches = (limit: number) => (users: number) => Math.sqrt(limit * users * PAGE_FACTOR);
+
+/**
+ * Every search word is a `LIKE '%word%'` on the folded text: the semantics, whatever serves it.
+ * With `fts` (SQLite, a word rare enough), the rows are first narrowed to those the trigram index
+ * holds (a superset for each word of three letters or more), looked up by id; the filters' columns
+ * are written `+column` so SQLite does not walk the role or list index instead.
+ */
 function whereMatching<O>(
   q: SelectQueryBuilder<Database, 'users', O>,
   filters: UserFilters,
+  fts?: string,
 ): SelectQueryBuilder<Database, 'users', O> {
   let out = q;
+  if (fts !== undefined) {
+    out = out.where(
+      sql<boolean>`${sql.ref('users.id')} in (select rowid from users_fts where users_fts match ${fts})`,
+    );
+  }
   for (const word of filters.words) {
     out = out.where(sql<boolean>`${sql.ref('search')} like ${containsPattern(word)} escape '!'`);
   }
-  if (filters.role) out = out.where('role', '=', filters.role);
-  if (filters.isActive !== undefined) out = out.where('is_active', '=', dbBool(filters.isActive));
+  const column = (name: 'role' | 'is_active') => (fts === undefined ? sql.ref(name) : sql`+${sql.ref(name)}`);
+  if (filters.role) out = out.where(column('role'), '=', filters.role);
+  if (filters.isActive !== undefined) out = out.where(column('is_active'), '=', dbBool(filters.isActive));
   return out;
 }
 
@@ -158,7 +231,37 @@ function rowValues(u: NewUser, now: Date) {
 /** Rows per INSERT in a bulk import: well under either database's parameter limit. */
 const INSERT_BATCH = 200;
 
-export function createUsersRepo(db: Db) {
+/**
+ * The list's two queries: a page and the total, with the same filters. `fts` is searchPlan's
+ * answer (exported for the tests that read the databases' plans).
+ */
+export function listQueries(
+  db: Db,
+  filters: UserFilters,
+  ordering: UserOrdering,
+  page: { offset: number; limit: number },
+  fts: string | undefined,
+) {
+  const direction = ordering.descending ? 'desc' : 'asc';
+  let rowsQuery = whereMatching(db.selectFrom('users').select(USER_COLUMNS), filters, fts);
+  // Only gender may be NULL; the databases disagree on where NULLs sort, so say it: first going up.
+  rowsQuery =
+    ordering.field === 'gender'
+      ? rowsQuery.orderBy('gender', (ob) =>
+          ordering.descending ? ob.desc().nullsLast() : ob.asc().nullsFirst(),
+        )
+      : rowsQuery.orderBy(ordering.field, direction);
+  rowsQuery = rowsQuery.orderBy('id', direction).offset(page.offset).limit(page.limit);
+  const countQuery = whereMatching(
+    db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')),
+    filters,
+    fts,
+  );
+  return { rowsQuery, countQuery };
+}
+
+/** `searchIndex` other than `auto` only for tests, which compare the two paths on a few users. */
+export function createUsersRepo(db: Db, { searchIndex = 'auto' as SearchIndexUse } = {}) {
   return {
     /** One page and the total with the same filters, both counted and cut in the database. */
     async listUsers(
@@ -166,29 +269,18 @@ export function createUsersRepo(db: Db) {
       ordering: UserOrdering,
       page: { offset: number; limit: number },
     ): Promise<{ count: number; rows: UserRow[] }> {
-      const direction = ordering.descending ? 'desc' : 'asc';
-      let rowsQuery = whereMatching(db.selectFrom('users').select(USER_COLUMNS), filters);
-      // Only gender may be NULL; the databases disagree on where NULLs sort, so say it: first going up.
-      rowsQuery =
-        ordering.field === 'gender'
-          ? rowsQuery.orderBy('gender', (ob) =>
-              ordering.descending ? ob.desc().nullsLast() : ob.asc().nullsFirst(),
-            )
-          : rowsQuery.orderBy(ordering.field, direction);
-      rowsQuery = rowsQuery.orderBy('id', direction).offset(page.offset).limit(page.limit);
-      const countQuery = whereMatching(
-        db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')),
-        filters,
-      );
+      const fts = await searchPlan(db, filters.words, searchIndex, listMatches);
+      const { rowsQuery, countQuery } = listQueries(db, filters, ordering, page, fts);
       const [rows, total] = await Promise.all([rowsQuery.execute(), countQuery.executeTakeFirstOrThrow()]);
       return { count: Number(total.n), rows };
     },
 
     /** Active users for pickers, in list order. */
-    searchActiveUsers(words: string[], limit: number) {
+    async searchActiveUsers(words: string[], limit: number) {
       return whereMatching(
         db.selectFrom('users').select(['id', 'email', 'first_name', 'middle_name', 'last_name']),
         { words, isActive: true },
+        await searchPlan(db, words, searchIndex, pageMatches(limit)),
       )
         .orderBy('last_name')
         .orderBy('id')

@@ -1,10 +1,17 @@
 // The search text is derived data (DESIGN: "Derived data is never the truth"): every way a user
 // row is written, by this module or by accounts through it, must leave `search` equal to a
-// recomputation from the row. Run on SQLite and PostgreSQL.
+// recomputation from the row. So must the trigram index over it (migration 0013: SQLite's
+// `users_fts`, kept by triggers; PostgreSQL's GIN index), and a search through the index must
+// answer what a plain LIKE over every row answers. Run on SQLite and PostgreSQL.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/index';
 import { ADMIN, createTestApp, IMAGES, signIn, type TestApp, testDatabases } from '../../test/harness';
 import { caller, makeUser, seedUsers, sendForm, TEST_PASSWORD } from '../../test/users';
-import { userSearchText } from './repo';
+import { createUsersRepo, ftsQuery, type UsersRepo, userSearchText } from './repo';
+import { searchWords } from './service';
 import { workbook, workbookField } from './test-fixtures';
 
 describe.each(testDatabases())('the search text after every writer of users (%s)', (kind) => {
@@ -122,5 +129,153 @@ describe.each(testDatabases())('the search text after every writer of users (%s)
     expect(await searchOf('renamed@search.test')).toEqual(expect.stringContaining('pham thi lan'));
     expect(await searchOf('imported@search.test')).toEqual(expect.stringContaining('dang 0909 000 111'));
     expect(await searchOf('cli@search.test')).toEqual(expect.stringContaining('quoc'));
+  });
+
+  it('keeps the trigram index equal to the rows, and a search through it answers as a LIKE scan', async () => {
+    // The benchmarks' bulk loader writes the table straight, as the load generator does.
+    const generator = path.resolve(
+      path.dirname(fileURLToPath(import.meta.url)),
+      '../../../../../bench/generators/users.mjs',
+    );
+    const { insertCrowd } = (await import(generator)) as {
+      insertCrowd: (db: Db, options: Record<string, unknown>) => Promise<void>;
+    };
+    let seed = 17;
+    await insertCrowd(t.db, {
+      random: () => {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        return seed / 2 ** 31;
+      },
+      count: 60,
+      passwordHash: 'not-a-hash',
+      nowIso: new Date().toISOString(),
+    });
+    // Characters that mean something to LIKE or to an FTS5 query, stored as typed.
+    const [odd] = await seedUsers(t, [
+      { email: 'odd_100%@search.test', firstName: 'X_y', lastName: 'Lê "Ba"!', phone: '(028) 100%' },
+    ]);
+    // An edit of a searched field, then deletions, through the API.
+    const doomed = await seedUsers(t, [
+      { email: 'gone-1@search.test', lastName: 'Quách' },
+      { email: 'gone-2@search.test', lastName: 'Quách' },
+    ]);
+    expect((await call(admin, 'PUT', `/api/users/users/${odd}/`, { middle_name: 'Đoàn' })).statusCode).toBe(
+      200,
+    );
+    for (const id of doomed)
+      expect((await call(admin, 'DELETE', `/api/users/users/${id}/`)).statusCode).toBe(204);
+
+    const all = await t.db
+      .selectFrom('users')
+      .select(['id', 'email', 'first_name', 'middle_name', 'last_name', 'phone', 'search', 'is_active'])
+      .orderBy('id')
+      .execute();
+    expect(all.length).toBeGreaterThan(60);
+    for (const row of all)
+      expect({ id: row.id, search: row.search }).toEqual({ id: row.id, search: userSearchText(row) });
+
+    if (kind === 'sqlite') {
+      // FTS5's own check of an external-content index against its table (rank 1)...
+      await sql`insert into users_fts (users_fts, rank) values ('integrity-check', 1)`.execute(t.db);
+      // ...and the index read term by term, against the trigrams recomputed from each row's text.
+      await sql`create virtual table if not exists temp.users_fts_terms using fts5vocab(main, users_fts, instance)`.execute(
+        t.db,
+      );
+      const indexed = await sql<{ term: string; doc: number; offset: number }>`
+        select term, doc, "offset" from temp.users_fts_terms order by doc, "offset"
+      `.execute(t.db);
+      const recomputed = all.flatMap((row) => {
+        const chars = [...row.search];
+        return chars.slice(0, Math.max(0, chars.length - 2)).map((_, i) => ({
+          term: chars.slice(i, i + 3).join(''),
+          doc: row.id,
+          offset: i,
+        }));
+      });
+      expect(indexed.rows.map((r) => ({ ...r, doc: Number(r.doc), offset: Number(r.offset) }))).toEqual(
+        recomputed,
+      );
+    }
+
+    // What each query must find: every word a substring of the folded text (short words too).
+    const texts = all.map((r) => r.search);
+    const sample = (i: number, from: number, length: number) => {
+      const text = texts[i % texts.length] ?? '';
+      return [...text].slice(from, from + length).join('');
+    };
+    const queries = [
+      'nguyen',
+      'Nguyễn Thị',
+      'tran van',
+      'an',
+      'a',
+      'th an',
+      '@corp',
+      '09',
+      '100%',
+      '%',
+      '_',
+      '_y',
+      '!',
+      '"ba"',
+      'ba"!',
+      'lê "',
+      'doan',
+      'quach',
+      'zzzz',
+      ...Array.from({ length: 24 }, (_, i) => sample(i * 7, i % 5, 1 + (i % 6))),
+      ...Array.from({ length: 8 }, (_, i) => `${sample(i * 11, 0, 3)} ${sample(i * 5, 4, 2)}`),
+    ];
+    const matching = (words: string[], activeOnly = false) =>
+      all
+        .filter((r) => (!activeOnly || Boolean(r.is_active)) && words.every((w) => r.search.includes(w)))
+        .map((r) => r.id)
+        .sort((a, b) => a - b);
+    const order = { field: 'last_name', descending: false } as const;
+
+    const check = async (db: Db) => {
+      // Through the index whenever a word has three letters (SQLite), never, and as the app chooses.
+      const repos = (['always', 'never', 'auto'] as const).map((searchIndex) =>
+        createUsersRepo(db, { searchIndex }),
+      );
+      const [indexed, scanned] = repos as [UsersRepo, UsersRepo];
+      let throughIndex = 0;
+      for (const query of queries) {
+        const words = searchWords(query);
+        if (kind === 'sqlite' && ftsQuery(words) !== undefined) throughIndex++;
+        const expected = matching(words);
+        for (const repo of repos) {
+          const all = await repo.listUsers({ words }, order, { offset: 0, limit: 1000 });
+          expect({ query, count: all.count, ids: all.rows.map((r) => r.id).sort((a, b) => a - b) }).toEqual({
+            query,
+            count: expected.length,
+            ids: expected,
+          });
+          // The player search: active users only.
+          const hits = await repo.searchActiveUsers(words, 1000);
+          expect({ query, ids: hits.map((h) => h.id).sort((x, y) => x - y) }).toEqual({
+            query,
+            ids: matching(words, true),
+          });
+        }
+        // A middle page, in order, is the same through the index as through the scan.
+        const page = { offset: 2, limit: 3 };
+        const [a, b] = await Promise.all([
+          indexed.listUsers({ words, role: 'staff' }, order, page),
+          scanned.listUsers({ words, role: 'staff' }, order, page),
+        ]);
+        expect({ query, ...a }).toEqual({ query, ...b });
+      }
+      if (kind === 'sqlite') expect(throughIndex).toBeGreaterThan(20);
+    };
+    if (kind === 'postgres') {
+      // Small tables are read whole by the planner; without sequential scans it must use the index.
+      await t.db.transaction().execute(async (tx) => {
+        await sql`set local enable_seqscan = off`.execute(tx);
+        await check(tx);
+      });
+    } else {
+      await check(t.db);
+    }
   });
 });
