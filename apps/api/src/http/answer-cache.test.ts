@@ -274,7 +274,7 @@ describe.each(testDatabases())('the answer cache itself (%s)', (kind) => {
   let gate: Promise<void> | null = null;
   beforeAll(async () => {
     t = await createTestApp(kind);
-    answers = createAnswerCache({ db: t.db, now: t.clock.now, maxChars: 400 });
+    answers = createAnswerCache({ db: t.db, now: t.clock.now, maxBytes: 400 });
     app = Fastify();
     app.get('/test/kept/:name', async (request, reply) => {
       const { name } = request.params as { name: string };
@@ -334,10 +334,10 @@ describe.each(testDatabases())('the answer cache itself (%s)', (kind) => {
     const before = computed;
     expect((await get('broken')).statusCode).toBe(200);
     expect(computed).toBe(before + 1);
-    // 400 characters hold seven of these 53-character answers: the least recently used fall out.
+    // 400 bytes hold seven of these 53-byte answers: the least recently used fall out.
     for (const name of ['b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j']) await get(name);
     expect(answers.stats().answers).toBe(7);
-    expect(answers.stats().chars).toBeLessThanOrEqual(400);
+    expect(answers.stats().bytes).toBeLessThanOrEqual(400);
     const n = computed;
     await get('i');
     await get('j');

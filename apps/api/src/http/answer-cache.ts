@@ -42,7 +42,8 @@ export type KeepUntil = (epochMs: number) => void;
 
 interface Kept {
   stamp: string;
-  body: string;
+  /** The serialised answer, encoded once: a hit sends these bytes as they are. */
+  body: Buffer;
   etag: string;
   /** The app's clock from which the answer may differ without a write. */
   untilMs: number;
@@ -51,18 +52,18 @@ interface Kept {
 export interface AnswerCacheOptions {
   db: Db;
   now: () => Date;
-  /** Upper bound of the kept answers' size in this process (characters of JSON). */
-  maxChars?: number;
+  /** Upper bound of the kept answers' size in this process (bytes of JSON). */
+  maxBytes?: number;
 }
 
-export const ANSWER_CACHE_MAX_CHARS = 32 * 1024 * 1024;
+export const ANSWER_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
-export function createAnswerCache({ db, now, maxChars = ANSWER_CACHE_MAX_CHARS }: AnswerCacheOptions) {
+export function createAnswerCache({ db, now, maxBytes = ANSWER_CACHE_MAX_BYTES }: AnswerCacheOptions) {
   // A Map iterates in insertion order: a hit moves its entry to the end, so the first is the least
   // recently used.
   const kept = new Map<string, Kept>();
   const computing = new Map<string, Promise<Kept>>();
-  let chars = 0;
+  let bytes = 0;
   const counts = { hits: 0, misses: 0, joined: 0 };
 
   async function stampOf(spec: AnswerSpec): Promise<string> {
@@ -80,16 +81,16 @@ export function createAnswerCache({ db, now, maxChars = ANSWER_CACHE_MAX_CHARS }
   function keep(key: string, entry: Kept): void {
     const old = kept.get(key);
     if (old) {
-      chars -= old.body.length;
+      bytes -= old.body.length;
       kept.delete(key);
     }
-    if (entry.body.length > maxChars / 4) return; // one answer never pushes out most of the others
+    if (entry.body.length > maxBytes / 4) return; // one answer never pushes out most of the others
     kept.set(key, entry);
-    chars += entry.body.length;
+    bytes += entry.body.length;
     for (const [oldest, value] of kept) {
-      if (chars <= maxChars) break;
+      if (bytes <= maxBytes) break;
       kept.delete(oldest);
-      chars -= value.body.length;
+      bytes -= value.body.length;
     }
   }
 
@@ -120,7 +121,7 @@ export function createAnswerCache({ db, now, maxChars = ANSWER_CACHE_MAX_CHARS }
       const value = await compute((epochMs) => {
         untilMs = Math.min(untilMs, epochMs);
       });
-      const body = reply.serialize(value) as string;
+      const body = Buffer.from(reply.serialize(value) as string);
       const entry: Kept = { stamp, body, etag: strongTag(body), untilMs };
       keep(spec.key, entry);
       return entry;
@@ -152,14 +153,14 @@ export function createAnswerCache({ db, now, maxChars = ANSWER_CACHE_MAX_CHARS }
       if (noneMatch(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
       return reply.send(entry.body);
     },
-    /** What this process keeps (answers, characters) and how requests fared since it started. */
-    stats: () => ({ answers: kept.size, chars, ...counts }),
+    /** What this process keeps (answers, bytes) and how requests fared since it started. */
+    stats: () => ({ answers: kept.size, bytes, ...counts }),
   };
 }
 
 export type AnswerCache = ReturnType<typeof createAnswerCache>;
 
-function strongTag(body: string): string {
+function strongTag(body: Buffer): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
