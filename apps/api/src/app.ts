@@ -5,7 +5,7 @@ import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { AVATAR_MAX_BYTES, HealthResponse, MODULE_ROLES } from '@staff/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { Config } from './config';
 import type { Db } from './db/index';
@@ -22,6 +22,7 @@ import { registerGracefulClose } from './http/graceful-close';
 import { registerNullCharacterGuard } from './http/null-characters';
 import { registerPublicUrl } from './http/public-url';
 import { createRateLimiter } from './http/rate-limit';
+import { createResponseSerializerCompiler } from './http/serializer';
 import { registerStatic } from './http/static';
 import { registerUnreadBodyDrain } from './http/unread-bodies';
 import {
@@ -105,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError(SECURITY_HEADERS),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializerCompiler({ log: app.log }));
 
   // Cross-cutting plugins first, then services, then routes.
   registerErrorHandling(app);
