@@ -194,7 +194,12 @@ export function createCashflowRepo(db: Db) {
       });
     },
 
-    /** One page, newest start first, and the total, from the same table. */
+    /**
+     * One page, newest start first (the last rows of the start index), and the total: the monthly
+     * roll-up's games summed (a row a month) rather than a count of every stored game. Games are never
+     * deleted (a deleted submitter's stay, decision 0010), so the two are equal; rollups.test.ts and
+     * sessions-count.test.ts check it against a recomputation on both databases.
+     */
     async listSessions(page: { offset: number; limit: number }) {
       const [rows, total] = await Promise.all([
         db
@@ -206,11 +211,11 @@ export function createCashflowRepo(db: Db) {
           .offset(page.offset)
           .execute(),
         db
-          .selectFrom('cashflow_sessions')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .selectFrom('cashflow_monthly_totals')
+          .select((eb) => eb.fn.sum<number | string | null>('games').as('count'))
           .executeTakeFirstOrThrow(),
       ]);
-      return { rows, count: Number(total.count) };
+      return { rows, count: Number(total.count ?? 0) };
     },
 
     /** The results of several sessions in one query, with the current name of each registered player. */
