@@ -1,6 +1,6 @@
 // CashFlow benchmark: 100,000 finished games (about 350,000 results) over five
-// years, then the leaderboard for each range and the first page of the
-// history, timed through the real app (app.inject: routing, auth, validation,
+// years, then the leaderboard for each range, the first page of the history and
+// finalize (a new game each call), timed through the real app (app.inject: routing, auth, validation,
 // SQL, serialisation; no sockets).
 //
 //   node --import tsx bench/cashflow-bench.mjs            # SQLite in a temp dir
@@ -33,7 +33,12 @@ const CAREERS = [
 const random = bench.rng(20261122);
 
 const { dataDir, config, kind, db } = await bench.openDb('cashflow');
-const { app, user: host, get } = await bench.startApp({ config, db, role: 'ndf', emailPrefix: 'bench-host' });
+const {
+  app,
+  user: host,
+  headers,
+  get,
+} = await bench.startApp({ config, db, role: 'ndf', emailPrefix: 'bench-host' });
 
 // Players: USERS accounts inserted straight into the table (one shared hash).
 const started = performance.now();
@@ -98,6 +103,7 @@ const vn = new Date(Date.now() + 7 * 3_600_000);
 const year = vn.getUTCFullYear();
 const month = vn.getUTCMonth() + 1;
 const board = (b) => `${b.total_games} games, ${b.users.length} users, ${b.guests.length} guests`;
+const storedGames = await bench.countRows(db, 'cashflow_sessions');
 const results = [
   await time('leaderboard all, guests', '/api/cashflow/leaderboard/?range=all&include_guests=true', board),
   await time('leaderboard all', '/api/cashflow/leaderboard/?range=all', board),
@@ -111,13 +117,66 @@ const results = [
     `/api/cashflow/leaderboard/?range=month&year=${year}&month=${month}&include_guests=true`,
     board,
   ),
-  await time('sessions, first page', '/api/cashflow/sessions/', (p) => `${p.results.length} of ${p.count}`),
+  await time('sessions, first page', '/api/cashflow/sessions/', (p) => {
+    // The count is the monthly roll-up's sum (decision 0027): it must be the number of stored games.
+    if (p.count !== storedGames) throw new Error(`sessions count ${p.count}, ${storedGames} games stored`);
+    return `${p.results.length} of ${p.count}`;
+  }),
   await time(
     'sessions, page 100',
     '/api/cashflow/sessions/?page=100',
     (p) => `${p.results.length} of ${p.count}`,
   ),
 ];
+
+// Finalize: a new four-player game each call (one of them registered), its answer 201.
+let pendingTs = GAMES + 1;
+const finalizeBody = () => {
+  const end = Date.now() - 60_000;
+  return {
+    num_players: 4,
+    start_time: new Date(end - 3_600_000).toISOString(),
+    end_time: new Date(end).toISOString(),
+    win_type: 'PASSIVE_INCOME_FAST',
+    winner_index: 1,
+    _pending_ts: pendingTs++,
+    results: Array.from({ length: 4 }, (_, i) => ({
+      career: bench.pick(random, CAREERS),
+      salary: 3000,
+      expenses: 2500,
+      passive_income: i === 1 ? 4000 : 1000,
+      cash_on_hand_end: 12_000,
+      escaped_ratrace: i === 1,
+      is_winner: i === 1,
+      ...(i === 0 ? { user_id: userIds[0] } : { guest_name: `Khách ${i}` }),
+    })),
+  };
+};
+{
+  const { stats, first } = await bench.timeCalls(
+    'finalize',
+    async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/cashflow/sessions/finalize/',
+        headers,
+        payload: finalizeBody(),
+      });
+      // timeCalls expects 200; a stored game answers 201, anything else fails the run.
+      return {
+        statusCode: res.statusCode === 201 ? 200 : res.statusCode,
+        body: res.body,
+        json: () => res.json(),
+      };
+    },
+    { runs: RUNS, warmup: 4 },
+  );
+  results.push({
+    name: 'finalize, new game',
+    ...stats,
+    detail: `${first.json().results.length} players stored`,
+  });
+}
 
 const report = {
   ...bench.reportHeader(kind),

@@ -49,14 +49,35 @@ export function createAccountsRepo(db: Db) {
         .execute();
     },
 
-    /** A stored refresh token with its sign-in's revocation. */
-    findRefreshTokenByHash(tokenHash: string) {
-      return db
+    /**
+     * A stored refresh token with its sign-in's revocation and whether its user is still active
+     * (`user_active` null once the user is gone), in one read: a refresh needs no other. Undefined
+     * when the token is unknown or its sign-in is gone. The sign-in and the user are subqueries, not
+     * joins, so SQLite looks the token up by its hash whatever its statistics say: with a join, stats
+     * taken while refresh_tokens was small (ANALYZE at load time) make it scan the table instead.
+     */
+    async findRefreshTokenByHash(tokenHash: string) {
+      const row = await db
         .selectFrom('refresh_tokens as t')
-        .innerJoin('sessions as s', 's.id', 't.family_id')
-        .select(['t.id', 't.user_id', 't.family_id', 't.expires_at', 't.rotated_at', 's.revoked_at'])
+        .select(['t.id', 't.user_id', 't.family_id', 't.expires_at', 't.rotated_at'])
+        .select((eb) => [
+          eb.selectFrom('sessions as s').select('s.id').whereRef('s.id', '=', 't.family_id').as('session_id'),
+          eb
+            .selectFrom('sessions as s')
+            .select('s.revoked_at')
+            .whereRef('s.id', '=', 't.family_id')
+            .as('revoked_at'),
+          eb
+            .selectFrom('users as u')
+            .select('u.is_active')
+            .whereRef('u.id', '=', 't.user_id')
+            .as('user_active'),
+        ])
         .where('t.token_hash', '=', tokenHash)
         .executeTakeFirst();
+      if (!row || row.session_id === null) return undefined;
+      const { session_id, ...token } = row;
+      return token;
     },
 
     /**

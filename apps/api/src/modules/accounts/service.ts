@@ -221,15 +221,15 @@ export function createAccountsService(deps: AccountsDeps) {
         }
         throw tokenNotValid('Token has already been rotated');
       }
-      const user = await people.findUser(stored.user_id);
-      if (!user || !toBool(user.is_active)) {
+      // The user's state came with the token (one read); a user gone or deactivated ends the sign-in.
+      if (stored.user_active === null || !toBool(stored.user_active)) {
         await repo.revokeFamily(stored.family_id, at);
         throw tokenNotValid('User is inactive');
       }
       return db.transaction().execute(async (tx) => {
         const won = await createAccountsRepo(tx).markRotated(stored.id, at);
         if (!won) throw tokenNotValid('Token has already been rotated');
-        return issueTokens(user.id, stored.family_id, tx);
+        return issueTokens(stored.user_id, stored.family_id, tx);
       });
     },
 

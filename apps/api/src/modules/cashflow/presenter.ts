@@ -2,7 +2,7 @@
 // name, instants as ISO-8601, money as numbers, the leaderboard's mean duration in minutes.
 import { type FinishedSession, fullName, type LeaderboardResponse, type WinType } from '@staff/contracts';
 import { toBool } from '../../db/dialect';
-import type { CashflowRepo } from './repo';
+import type { CashflowRepo, NewResult } from './repo';
 
 type Named = {
   email: string | null;
@@ -36,6 +36,23 @@ export function presentResult(r: ResultRow): FinishedSession['results'][number] 
     expenses: Number(r.expenses),
     cash_on_hand_end: Number(r.cash_on_hand_end),
     escaped_ratrace: toBool(r.escaped_ratrace),
+  };
+}
+
+/**
+ * A result just stored, as presentResult shows it once read back: its display name is the account's
+ * name as finalize resolved it (or the guest's), which is what the join would find.
+ */
+export function presentNewResult(id: number, r: NewResult): FinishedSession['results'][number] {
+  return {
+    id,
+    display_name: r.displayName,
+    career: r.career,
+    is_winner: r.isWinner,
+    passive_income: r.passiveIncome,
+    expenses: r.expenses,
+    cash_on_hand_end: r.cashOnHandEnd,
+    escaped_ratrace: r.escapedRatrace,
   };
 }
 

@@ -14,6 +14,8 @@ export interface NewSession {
   pendingTs: number;
   startMs: number;
   endMs: number;
+  /** The game's length, rounded to the second (see durationSeconds). */
+  durationSeconds: number;
   winType: string;
   winnerIndex: number;
   winnerUserId: number | null;
@@ -41,6 +43,9 @@ export interface Periods {
 }
 
 const SESSION_COLUMNS = ['id', 'start_ms', 'num_players', 'win_type', 'duration_seconds'] as const;
+
+/** A game's stored length: from start to end, rounded to the second. */
+export const durationSeconds = (startMs: number, endMs: number) => Math.round((endMs - startMs) / 1000);
 
 export function createCashflowRepo(db: Db) {
   /**
@@ -103,12 +108,13 @@ export function createCashflowRepo(db: Db) {
     },
 
     /**
-     * Writes the session, its results and its month's roll-ups in one transaction. Answers the new id,
-     * or null when this submitter already stored this _pending_ts (the unique
-     * constraint decides, so two racing requests cannot both write).
+     * Writes the session, its results and its month's roll-ups in one transaction. Answers the new
+     * id with the results' ids in seat order (so the answer needs no read of what was just written),
+     * or null when this submitter already stored this _pending_ts (the unique constraint decides, so
+     * two racing requests cannot both write).
      */
-    async insertSession(s: NewSession, now: Date): Promise<number | null> {
-      const duration = Math.round((s.endMs - s.startMs) / 1000);
+    async insertSession(s: NewSession, now: Date): Promise<{ id: number; resultIds: number[] } | null> {
+      const duration = s.durationSeconds;
       return db.transaction().execute(async (tx) => {
         const inserted = await tx
           .insertInto('cashflow_sessions')
@@ -131,7 +137,7 @@ export function createCashflowRepo(db: Db) {
           .returning('id')
           .executeTakeFirst();
         if (!inserted) return null;
-        await tx
+        const results = await tx
           .insertInto('cashflow_results')
           .values(
             s.results.map((r, position) => ({
@@ -149,7 +155,11 @@ export function createCashflowRepo(db: Db) {
               is_winner: dbBool(r.isWinner),
             })),
           )
+          // RETURNING's order is not promised on either database: the position says whose id it is.
+          .returning(['id', 'position'])
           .execute();
+        const resultIds: number[] = [];
+        for (const r of results) resultIds[r.position] = r.id;
         await tx
           .insertInto('cashflow_monthly_totals')
           .values({ period: s.period, games: 1, duration_seconds: duration })
@@ -190,11 +200,16 @@ export function createCashflowRepo(db: Db) {
             }),
           )
           .execute();
-        return inserted.id;
+        return { id: inserted.id, resultIds };
       });
     },
 
-    /** One page, newest start first, and the total, from the same table. */
+    /**
+     * One page, newest start first (the last rows of the start index), and the total: the monthly
+     * roll-up's games summed (a row a month) rather than a count of every stored game. Games are never
+     * deleted (a deleted submitter's stay, decision 0010), so the two are equal; rollups.test.ts and
+     * sessions-count.test.ts check it against a recomputation on both databases.
+     */
     async listSessions(page: { offset: number; limit: number }) {
       const [rows, total] = await Promise.all([
         db
@@ -206,11 +221,11 @@ export function createCashflowRepo(db: Db) {
           .offset(page.offset)
           .execute(),
         db
-          .selectFrom('cashflow_sessions')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .selectFrom('cashflow_monthly_totals')
+          .select((eb) => eb.fn.sum<number | string | null>('games').as('count'))
           .executeTakeFirstOrThrow(),
       ]);
-      return { rows, count: Number(total.count) };
+      return { rows, count: Number(total.count ?? 0) };
     },
 
     /** The results of several sessions in one query, with the current name of each registered player. */

@@ -16,8 +16,14 @@ import type { Db } from '../../db/index';
 import { badRequest } from '../../http/errors';
 import { pageWindow, refusePastLastPage } from '../../http/pages';
 import { leaderboardPeriods, periodOf } from './period';
-import { accountName, presentLeaderboard, presentResult, presentSession } from './presenter';
-import { createCashflowRepo, type NewResult } from './repo';
+import {
+  accountName,
+  presentLeaderboard,
+  presentNewResult,
+  presentResult,
+  presentSession,
+} from './presenter';
+import { createCashflowRepo, durationSeconds, type NewResult } from './repo';
 
 export interface CashflowDeps {
   db: Db;
@@ -102,14 +108,17 @@ export function createCashflowService(deps: CashflowDeps) {
       if (stored) return { created: false, session: await presentOne(stored.id) };
       const players = await resolvePlayers(body);
       const winner = players[body.winner_index] as NewResult;
+      const startMs = Date.parse(body.start_time);
       const endMs = Date.parse(body.end_time);
-      const id = await repo.insertSession(
+      const duration = durationSeconds(startMs, endMs);
+      const written = await repo.insertSession(
         {
           submittedBy: submitterId,
           period: periodOf(endMs),
           pendingTs: body._pending_ts,
-          startMs: Date.parse(body.start_time),
+          startMs,
           endMs,
+          durationSeconds: duration,
           winType: body.win_type,
           winnerIndex: body.winner_index,
           winnerUserId: winner.userId,
@@ -118,7 +127,21 @@ export function createCashflowService(deps: CashflowDeps) {
         },
         now(),
       );
-      if (id !== null) return { created: true, session: await presentOne(id) };
+      if (written !== null) {
+        // Answered from what was written, as a read of it would present it (the names are the
+        // accounts' as resolvePlayers just read them): no second trip for rows we hold.
+        const session = presentSession(
+          {
+            id: written.id,
+            start_ms: startMs,
+            num_players: players.length,
+            win_type: body.win_type,
+            duration_seconds: duration,
+          },
+          players.map((p, position) => presentNewResult(written.resultIds[position] as number, p)),
+        );
+        return { created: true, session };
+      }
       // Another request with the same key won the race; answer what it stored.
       const raced = await repo.findByPendingTs(submitterId, body._pending_ts);
       if (!raced) throw new Error('cashflow session conflict without a stored session');
