@@ -125,6 +125,10 @@ function parseStatements(body: Statement[]): Parsed {
   return { imports, barrel: onlyReExports ? { named, all } : null };
 }
 
+const isZod = (id: string) => /[\\/]node_modules[\\/]zod[\\/]/.test(id);
+/** The shared schemas; each screen's chunks carry only the modules it imports (their `sideEffects`). */
+const isContracts = (id: string) => /[\\/]packages[\\/]contracts[\\/]src[\\/]/.test(id);
+
 /** The module that starts the app: main.tsx imports it, index.html preloads it (appPreload). */
 const APP_START = 'src/app/start.tsx';
 /** Below this much source, code that a few features share goes with `shared` rather than alone. */
@@ -258,6 +262,12 @@ export function routeChunks(): Plugin {
       // A lazily imported module keeps a chunk of its own, named after it in Vite's manifest.
       if (!included(m) || lazy.has(m)) continue;
       const areas = new Set(list.map(areaOf));
+      // zod and the contracts that sign-in loads on demand (and the shell uses): one chunk, not the
+      // handful of 1 KB chunks Rollup cuts them into (each a request before the screen can render).
+      if (areas.has(null) && isContracts(m)) {
+        groups.set(m, 'contracts');
+        continue;
+      }
       if (areas.has(null)) continue; // also loaded outside the shell: Rollup's own chunks
       if (shell.has(m)) groups.set(m, 'shell');
       // Used by half the features or more: one chunk for all of them.
@@ -318,7 +328,8 @@ export function routeChunks(): Plugin {
         onlyExplicitManualChunks: true,
         manualChunks(id, { getModuleInfo, getModuleIds }) {
           if (!groups) computeGroups(getModuleInfo, [...getModuleIds()]);
-          return groups?.get(id) ?? null;
+          // All of zod, whichever screen reached which part, beside the contracts (computeGroups).
+          return groups?.get(id) ?? (isZod(id) ? 'contracts' : null);
         },
       };
     },

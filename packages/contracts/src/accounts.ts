@@ -1,5 +1,8 @@
 // Sign-in, tokens, profile and password: the shapes both sides agree on.
 import { z } from 'zod';
+// zod speaks the API's (DRF's) words before any schema here is used, in whatever bundle loads this
+// module alone (the web's chunks load only the contracts modules their screens import).
+import './errors';
 import { GENDERS, Gender, Role } from './roles';
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -1,6 +1,9 @@
 // The audit log: security-relevant events, written by the server in the transaction of what
 // they record and never changed through the API (docs/decisions/0014-audit-log.md).
 import { z } from 'zod';
+// zod speaks the API's (DRF's) words before any schema here is used, in whatever bundle loads this
+// module alone (the web's chunks load only the contracts modules their screens import).
+import './errors';
 import { isIsoDate } from './diary';
 import { pageQuery, paginated } from './paging';
 

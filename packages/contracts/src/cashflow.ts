@@ -2,6 +2,9 @@
 // (spec cashflow.md sections 3, 4, 5 and 7). The engine's buildFinalizePayload
 // builds the body; the client adds _pending_ts, the idempotency key.
 import { z } from 'zod';
+// zod speaks the API's (DRF's) words before any schema here is used, in whatever bundle loads this
+// module alone (the web's chunks load only the contracts modules their screens import).
+import './errors';
 import { NAME_MAX_LENGTH } from './accounts';
 import { pageQuery, paginated } from './paging';
 import { BooleanString } from './users';

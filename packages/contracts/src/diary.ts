@@ -2,6 +2,9 @@
 // analysis. The server validates and serialises with these schemas; the web
 // builds its forms and screens on them (spec sections 3, 5, 7 and 9).
 import { z } from 'zod';
+// zod speaks the API's (DRF's) words before any schema here is used, in whatever bundle loads this
+// module alone (the web's chunks load only the contracts modules their screens import).
+import './errors';
 
 // ---------------------------------------------------------------------------
 // Constants (spec section 9)

@@ -2,6 +2,9 @@
 // quote (spec sections 2, 3, 7 and 9). Prices are VND: metals per lượng
 // (tael, 37.5 g), currencies per unit of the currency.
 import { z } from 'zod';
+// zod speaks the API's (DRF's) words before any schema here is used, in whatever bundle loads this
+// module alone (the web's chunks load only the contracts modules their screens import).
+import './errors';
 
 // ---------------------------------------------------------------------------
 // Constants (spec section 9)

@@ -2,6 +2,9 @@
 // answer's shape, as Django REST Framework's page number pagination writes it, and the query's
 // page and page size.
 import { z } from 'zod';
+// zod speaks the API's (DRF's) words before any schema here is used, in whatever bundle loads this
+// module alone (the web's chunks load only the contracts modules their screens import).
+import './errors';
 
 export function paginated<T extends z.ZodType>(item: T) {
   return z.object({

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+// zod speaks the API's (DRF's) words before any schema here is used, in whatever bundle loads this
+// module alone (the web's chunks load only the contracts modules their screens import).
+import './errors';
 
 export const ROLES = ['admin', 'manager', 'staff', 'ndf'] as const;
 export const Role = z.enum(ROLES);

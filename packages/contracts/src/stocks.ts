@@ -1,6 +1,9 @@
 // Stock watchlists: exchanges, stocks, watchlists and items, snapshots, realtime quotes, price
 // records and the market calendar's holidays (spec sections 2, 3, 4, 7 Stocks, 8 and 9).
 import { z } from 'zod';
+// zod speaks the API's (DRF's) words before any schema here is used, in whatever bundle loads this
+// module alone (the web's chunks load only the contracts modules their screens import).
+import './errors';
 
 // ---------------------------------------------------------------------------
 // Constants (spec section 9 and the issue)

@@ -1,6 +1,9 @@
 // User administration: the list, the form, the spreadsheet import and the
 // user search used by the game setup.
 import { z } from 'zod';
+// zod speaks the API's (DRF's) words before any schema here is used, in whatever bundle loads this
+// module alone (the web's chunks load only the contracts modules their screens import).
+import './errors';
 import { Email, NAME_MAX_LENGTH, NewPassword, Phone, User } from './accounts';
 import { pageQuery, paginated } from './paging';
 import { GENDERS, Role } from './roles';

@@ -13,6 +13,8 @@ const loaders: [RegExp, () => Promise<unknown>][] = [
   [/^\/cashflow(\/|$)/, () => import('../features/cashflow/components/cashflow-layout')],
 ];
 
+let settled: Promise<unknown> = Promise.resolve();
+
 /** Starts loading what `pathname` renders below the sign-in screen; never throws, never waits. */
 export function preloadScreen(pathname: string): void {
   // /login renders from the app alone; everything else is a signed-in screen inside the shell.
@@ -21,4 +23,14 @@ export function preloadScreen(pathname: string): void {
   for (const [pattern, load] of loaders) if (pattern.test(pathname)) loads.push(load());
   // A failed preload is not an error: the route loads (and reports) its own code when it renders.
   for (const load of loads) load.catch(() => {});
+  settled = Promise.allSettled(loads);
+}
+
+/**
+ * Resolves once the code preloadScreen started has arrived or failed (at once when it started none).
+ * What can wait for the first screen (the toasts) waits for this, then for the browser to be idle: an
+ * idle moment between two of the screen's chunks would otherwise put it before the first paint.
+ */
+export function preloadedScreenSettled(): Promise<void> {
+  return settled.then(() => undefined);
 }

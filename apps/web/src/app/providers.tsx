@@ -2,23 +2,36 @@ import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { isSignedIn, subscribeToSession } from '../lib/auth-storage';
+import { preloadedScreenSettled } from './preload-screen';
 import { cssVariablesResolver, theme } from './theme';
 
 // Toasts are shown only after something happens, so their code (and its scroll and transition helpers)
 // loads once the first screen is up and the browser is idle, not while that screen's own code is still
 // downloading (decision 0022); notifications.show() calls made before it arrives are queued in its store.
+// "Up": the screen's preloaded code has arrived (main.tsx), so an idle moment between its chunks does not
+// count.
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
 /** The toasts, mounted once the browser is first idle (only this component re-renders then). */
 function IdleNotifications() {
   const [idle, setIdle] = useState(false);
   useEffect(() => {
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = setTimeout(() => setIdle(true), 1000);
-      return () => clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 3000 });
-    return () => window.cancelIdleCallback(handle);
+    let cancel = () => {};
+    let stopped = false;
+    void preloadedScreenSettled().then(() => {
+      if (stopped) return;
+      if (typeof window.requestIdleCallback !== 'function') {
+        const timer = setTimeout(() => setIdle(true), 1000);
+        cancel = () => clearTimeout(timer);
+        return;
+      }
+      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 3000 });
+      cancel = () => window.cancelIdleCallback(handle);
+    });
+    return () => {
+      stopped = true;
+      cancel();
+    };
   }, []);
   return idle ? (
     <Suspense fallback={null}>

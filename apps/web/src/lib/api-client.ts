@@ -190,7 +190,7 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     if (!response.ok && response.status !== 400 && response.status !== 401) {
       throw new ApiError(response.status, asErrorBody(await parseBody(response)));
     }
-    const { TokenPair } = await import('@staff/contracts');
+    const { TokenPair } = await import('./token-contracts');
     const parsed = response.ok
       ? TokenPair.partial({ refresh: true }).safeParse(await parseBody(response))
       : null;

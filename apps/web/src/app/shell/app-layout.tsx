@@ -1,13 +1,14 @@
 // Main shell (spec section 2): sidebar + content; on phones the sidebar is a drawer behind a burger.
-import { AppShell, Burger, Group, Image } from '@mantine/core';
+import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Logo } from '../../components/logo';
 import { CHANGE_PASSWORD_ROUTE } from '../../features/profile/routes';
 import { api } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
 import classes from './app-layout.module.css';
-import { LOGO_SRC, Sidebar } from './sidebar';
+import { Sidebar } from './sidebar';
 import {
   ICONS_ONLY_BELOW,
   SIDEBAR_COLLAPSED_WIDTH,
@@ -63,7 +64,7 @@ export function AppLayout() {
             aria-label={mobileOpened ? 'Close navigation' : 'Open navigation'}
           />
           <Link to="/" aria-label="Home" className={classes.headerLogo}>
-            <Image src={LOGO_SRC} alt="Logo" h={36} w="auto" fit="contain" />
+            <Logo size={36} />
           </Link>
           <div className={classes.headerSpacer} />
         </Group>

@@ -5,7 +5,6 @@ import {
   AppShell,
   Box,
   Group,
-  Image,
   NavLink,
   ScrollArea,
   Stack,
@@ -16,12 +15,11 @@ import {
 import type { User } from '@staff/contracts';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
+import { Logo } from '../../components/logo';
 import { UserAvatar } from '../../components/user-avatar';
 import { isModuleLinkActive, moduleLinksForRole } from '../../lib/app-modules';
 import { displayName } from '../../lib/formatting';
 import classes from './sidebar.module.css';
-
-export const LOGO_SRC = '/media/logos/logo.png';
 
 interface SidebarProps {
   user: User | null;
@@ -63,7 +61,7 @@ function SidebarContent(props: SidebarProps) {
       {/* On phones the header already shows the logo above the drawer. */}
       <AppShell.Section visibleFrom="sm">
         <Box component={Link} to="/" onClick={onNavigate} className={classes.logoLink} aria-label="Home">
-          <Image src={LOGO_SRC} alt="Logo" h={iconsOnly ? 32 : 48} w="auto" fit="contain" />
+          <Logo size={iconsOnly ? 32 : 48} />
         </Box>
       </AppShell.Section>
 

@@ -9,7 +9,7 @@ export const LOGIN_PATH = '/api/users/token/';
 
 export async function signIn(credentials: LoginRequest): Promise<LoginResponse> {
   // The schemas (and zod) stay out of /login's first download; the form has loaded them already.
-  const { LoginResponse } = await import('@staff/contracts');
+  const { LoginResponse } = await import('./contracts');
   const session = await api.post(LOGIN_PATH, credentials, { schema: LoginResponse, auth: false });
   storeSession(session);
   return session;

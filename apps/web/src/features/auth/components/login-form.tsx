@@ -29,7 +29,7 @@ export function tryAgainIn(seconds: number): string {
 // The form validates with the shared LoginRequest schema (and the DRF messages the contracts configure
 // zod with), but zod stays out of /login's first download and first render: the contracts load when
 // the user starts typing (or a password manager fills the form), well before Sign in is pressed.
-const loadContracts = () => import('@staff/contracts');
+const loadContracts = () => import('../contracts');
 
 function prefetchContracts(): void {
   loadContracts().catch(() => {

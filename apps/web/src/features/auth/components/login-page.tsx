@@ -1,7 +1,8 @@
 // /login (outside the main layout). A signed-in visitor goes straight to /.
-import { Center, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Navigate, useNavigate } from 'react-router';
+import { Logo } from '../../../components/logo';
 import { useIsSignedIn } from '../../../lib/session';
 import { useSignIn } from '../api';
 import { LoginForm, loginFailure } from './login-form';
@@ -22,7 +23,7 @@ export function LoginPage() {
       <Paper className={classes.card} p={{ base: 'lg', xs: 'xl' }} radius="lg" shadow="md">
         <Stack gap="lg">
           <Stack gap={6} align="center">
-            <Image src="/media/logos/logo.png" alt="Logo" h={64} w="auto" fit="contain" />
+            <Logo size={64} />
             <Title order={1} size="h2" ta="center">
               Sign in
             </Title>
