@@ -35,7 +35,7 @@ describe.each(testDatabases())('diary entries window against a reference (%s)', 
   const random = rng(20301);
 
   /** A local start and a wall-clock length, as the form sends them. */
-  function randomEntry(categories: number[]): EntryCreateInput {
+  function randomEntry(categories: number[]): EntryCreateInput & { category: number[] } {
     const day = addDays(FIRST_DAY, Math.floor(random() * DAYS));
     const start = Math.floor(random() * 1440);
     const r = random();
