@@ -49,6 +49,24 @@ export function zoneOffsetMs(zone: string, epochMs: number): number {
  * resolves to its first occurrence.
  */
 export function localToEpochMs(date: string, time: string, zone: string): number {
+  const key = `${date} ${time} ${zone}`;
+  let ms = instants.get(key);
+  if (ms === undefined) {
+    if (instants.size >= INSTANTS_KEPT) instants.clear();
+    ms = computeLocalToEpochMs(date, time, zone);
+    instants.set(key, ms);
+  }
+  return ms;
+}
+
+/**
+ * Answers of localToEpochMs already worked out (each costs several Intl calls; a list's window
+ * asks for the same midnights over and over). Zone rules do not change while the process runs.
+ */
+const instants = new Map<string, number>();
+const INSTANTS_KEPT = 10_000;
+
+function computeLocalToEpochMs(date: string, time: string, zone: string): number {
   const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
   const [h, mi] = time.split(':').map(Number) as [number, number];
   const wall = Date.UTC(y, mo - 1, d, h, mi);
