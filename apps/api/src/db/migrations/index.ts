@@ -15,6 +15,7 @@ import * as m0009 from './0009_diary_week_totals';
 import * as m0010 from './0010_sessions_and_audit';
 import * as m0011 from './0011_live_streams';
 import * as m0012 from './0012_cashflow_alltime_wins';
+import * as m0016 from './0016_diary_week_totals_by_category';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0010_sessions_and_audit': m0010,
   '0011_live_streams': m0011,
   '0012_cashflow_alltime_wins': m0012,
+  '0016_diary_week_totals_by_category': m0016,
 };
