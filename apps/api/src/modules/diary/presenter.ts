@@ -10,7 +10,7 @@ import {
   jarHasTarget,
 } from '@staff/contracts';
 import type { EntryRow } from './repo';
-import { MINUTE_MS } from './time';
+import { isoInstant, MINUTE_MS } from './time';
 
 export interface JarRow {
   id: number;
@@ -49,8 +49,8 @@ export function presentEntry(
     end_date: row.end_date,
     end_time: row.end_time,
     time_zone: row.time_zone,
-    start_at: new Date(startMs).toISOString(),
-    end_at: new Date(endMs).toISOString(),
+    start_at: isoInstant(startMs),
+    end_at: isoInstant(endMs),
     duration_minutes: Math.round((endMs - startMs) / MINUTE_MS),
     place: row.place,
     category: categories,

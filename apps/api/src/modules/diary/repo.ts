@@ -8,6 +8,7 @@ import { type Selectable, sql } from 'kysely';
 import { toIso } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import type { DiaryEntriesTable } from '../../db/schema';
+import type { Span } from './overlaps';
 import { MAX_ENTRY_MS } from './time';
 import { refreshTouchedWeeks } from './week-totals';
 
@@ -50,6 +51,9 @@ export interface EntryFilter {
 /** What a create or an edit writes of an entry: the row but its ids and what is derived or stamped. */
 export type EntryValues = Omit<EntryRow, 'id' | 'diary_id' | 'user_id'>;
 
+/** Up to this many entries, their categories come by one join (one round trip) rather than two reads. */
+const FEW_ENTRIES = 50;
+
 /** Chunks an id list so IN (...) stays under both databases' parameter limits. */
 function chunks<T>(items: T[], size = 1000): T[][] {
   const out: T[][] = [];
@@ -58,6 +62,9 @@ function chunks<T>(items: T[], size = 1000): T[][] {
 }
 
 const num = (v: unknown) => Number(v);
+
+const spansOf = (rows: { id: number; start_ms: number | string; end_ms: number | string }[]): Span[] =>
+  rows.map((r) => ({ id: r.id, startMs: num(r.start_ms), endMs: num(r.end_ms) }));
 
 /**
  * Whose row a read by id may return: the owner's user id, or ANY_OWNER for the one caller that
@@ -68,6 +75,27 @@ export const ANY_OWNER = 'any-owner';
 export type Owner = number | typeof ANY_OWNER;
 
 export function createDiaryRepo(db: Db) {
+  /** The categories of each entry by one join ordered by title and id: any number of categories. */
+  async function categoriesByJoin(entryIds: number[]) {
+    const out = new Map<number, { id: number; title: string }[]>();
+    for (const part of chunks(entryIds)) {
+      const rows = await db
+        .selectFrom('diary_entry_categories as ec')
+        .innerJoin('diary_categories as c', 'c.id', 'ec.category_id')
+        .select(['ec.entry_id', 'c.id', 'c.title'])
+        .where('ec.entry_id', 'in', part)
+        .orderBy('c.title')
+        .orderBy('c.id')
+        .execute();
+      for (const r of rows) {
+        const list = out.get(r.entry_id) ?? [];
+        list.push({ id: r.id, title: r.title });
+        out.set(r.entry_id, list);
+      }
+    }
+    return out;
+  }
+
   return {
     // --- diaries
     findDiaryByUser(userId: number) {
@@ -238,28 +266,88 @@ export function createDiaryRepo(db: Db) {
         .where('user_id', '=', userId);
       if (toMs !== null) q = q.where('start_ms', '<', toMs);
       if (fromMs !== null) q = q.where('end_ms', '>', fromMs).where('start_ms', '>', fromMs - MAX_ENTRY_MS);
-      const rows = await q.execute();
-      return rows.map((r) => ({ id: r.id, startMs: num(r.start_ms), endMs: num(r.end_ms) }));
+      return spansOf(await q.execute());
     },
 
-    /** The categories of each entry, as {id, title}, in title order. */
+    /**
+     * id, start and end of the user's entries that overlap [aroundFromMs, aroundToMs) but not
+     * [fromMs, toMs) (the caller has those already): the ones ending by fromMs, read by the
+     * (user_id, end_ms) index, and the ones starting at toMs or later. Nothing is read for a side
+     * the wider range does not pass.
+     */
+    async entrySpansBeside(
+      userId: number,
+      window: { fromMs: number; toMs: number },
+      around: { fromMs: number; toMs: number },
+    ) {
+      const out: Span[] = [];
+      if (around.fromMs < window.fromMs) {
+        const before = await db
+          .selectFrom('diary_entries')
+          .select(['id', 'start_ms', 'end_ms'])
+          .where('user_id', '=', userId)
+          .where('end_ms', '>', around.fromMs)
+          .where('end_ms', '<=', window.fromMs)
+          .execute();
+        out.push(...spansOf(before));
+      }
+      if (around.toMs > window.toMs) {
+        const after = await db
+          .selectFrom('diary_entries')
+          .select(['id', 'start_ms', 'end_ms'])
+          .where('user_id', '=', userId)
+          .where('start_ms', '>=', window.toMs)
+          .where('start_ms', '<', around.toMs)
+          .execute();
+        out.push(...spansOf(after));
+      }
+      return out;
+    },
+
+    /**
+     * The categories of each entry, as {id, title}, in title order (then id). For more than a few
+     * entries the links come from their primary key alone and the few categories they name are
+     * ordered by the database (its collation decides the title order), instead of joining and
+     * sorting a row per link.
+     */
     async categoriesOfEntries(entryIds: number[]): Promise<Map<number, { id: number; title: string }[]>> {
+      // A few entries (one read, an edit's answer, a filtered list): one round trip, little to sort.
+      if (entryIds.length <= FEW_ENTRIES) return categoriesByJoin(entryIds);
       const out = new Map<number, { id: number; title: string }[]>();
+      const links: { entry_id: number; category_id: number }[] = [];
       for (const part of chunks(entryIds)) {
         const rows = await db
-          .selectFrom('diary_entry_categories as ec')
-          .innerJoin('diary_categories as c', 'c.id', 'ec.category_id')
-          .select(['ec.entry_id', 'c.id', 'c.title'])
-          .where('ec.entry_id', 'in', part)
-          .orderBy('c.title')
-          .orderBy('c.id')
+          .selectFrom('diary_entry_categories')
+          .select(['entry_id', 'category_id'])
+          .where('entry_id', 'in', part)
           .execute();
-        for (const r of rows) {
-          const list = out.get(r.entry_id) ?? [];
-          list.push({ id: r.id, title: r.title });
-          out.set(r.entry_id, list);
-        }
+        for (const r of rows) links.push(r);
       }
+      if (links.length === 0) return out;
+      const categoryIds = [...new Set(links.map((l) => l.category_id))];
+      // Past one IN list (a thousand categories in one answer, never in practice) the join orders them.
+      if (categoryIds.length > 1000) return categoriesByJoin(entryIds);
+      const ordered = await db
+        .selectFrom('diary_categories')
+        .select(['id', 'title'])
+        .where('id', 'in', categoryIds)
+        .orderBy('title')
+        .orderBy('id')
+        .execute();
+      // Each category's entries, in the categories' order: every entry's list comes out in that order.
+      const rank = new Map(ordered.map((c, i) => [c.id, i]));
+      const entriesOf: number[][] = ordered.map(() => []);
+      for (const l of links) {
+        const r = rank.get(l.category_id);
+        if (r !== undefined) entriesOf[r]?.push(l.entry_id);
+      }
+      ordered.forEach((category, r) => {
+        for (const entryId of entriesOf[r] as number[]) {
+          const list = out.get(entryId);
+          if (list) list.push(category);
+          else out.set(entryId, [category]);
+        }
+      });
       return out;
     },
 

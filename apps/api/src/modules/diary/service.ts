@@ -31,7 +31,7 @@ import { ifMatchAllows, preconditionFailed, strongEtag } from '../../http/etag';
 import { type AuditContext, type AuditEventInput, recordAuditEvent } from '../audit/index';
 import type { UserRow } from '../users/index';
 import { analyse, analysisWindow, minutesByJar } from './analysis';
-import { overlappingIds } from './overlaps';
+import { overlappingIds, type Span } from './overlaps';
 import { categoryPresenter, type JarRow, presentDiary, presentEntry, presentJar } from './presenter';
 import {
   ANY_OWNER,
@@ -194,17 +194,33 @@ export function createDiaryService(deps: DiaryDeps) {
     return missing.length > 0 ? { category: missing.map(invalidPk) } : {};
   }
 
-  /** Entries with their categories and overlap flags (read through `r`, a transaction's repo in an edit). */
-  async function presentEntries(userId: number, rows: EntryRow[], r: DiaryRepo = repo): Promise<Entry[]> {
+  /**
+   * Entries with their categories and overlap flags (read through `r`, a transaction's repo in an
+   * edit). `whole`: the rows are every entry of the user overlapping [fromMs, toMs) (a window
+   * without filters), so only the entries beside the window that may overlap them are read again.
+   */
+  async function presentEntries(
+    userId: number,
+    rows: EntryRow[],
+    r: DiaryRepo = repo,
+    whole?: { fromMs: number; toMs: number },
+  ): Promise<Entry[]> {
     if (rows.length === 0) return [];
     let minStart = Number.POSITIVE_INFINITY;
     let maxEnd = Number.NEGATIVE_INFINITY;
-    for (const r of rows) {
-      minStart = Math.min(minStart, Number(r.start_ms));
-      maxEnd = Math.max(maxEnd, Number(r.end_ms));
+    for (const row of rows) {
+      minStart = Math.min(minStart, Number(row.start_ms));
+      maxEnd = Math.max(maxEnd, Number(row.end_ms));
     }
     // One after the other: in a transaction both share one connection.
-    const spans = await r.entrySpans(userId, minStart, maxEnd);
+    let spans: Span[];
+    if (whole) {
+      spans = rows.map((row) => ({ id: row.id, startMs: Number(row.start_ms), endMs: Number(row.end_ms) }));
+      for (const s of await r.entrySpansBeside(userId, whole, { fromMs: minStart, toMs: maxEnd }))
+        spans.push(s);
+    } else {
+      spans = await r.entrySpans(userId, minStart, maxEnd);
+    }
     const categories = await r.categoriesOfEntries(rows.map((row) => row.id));
     const overlapping = overlappingIds(spans);
     return rows.map((row) => presentEntry(row, categories.get(row.id) ?? [], overlapping.has(row.id)));
@@ -226,7 +242,11 @@ export function createDiaryService(deps: DiaryDeps) {
       feeling: query.feeling,
       categoryIds: query.category,
     });
-    return presentEntries(userId, rows);
+    // A window without filters lists every entry of the user in it (one diary per user, so the
+    // diary's id filters nothing).
+    const filtered = Boolean(query.feeling) || (query.category?.length ?? 0) > 0;
+    const whole = fromMs !== null && toMs !== null && !filtered ? { fromMs, toMs } : undefined;
+    return presentEntries(userId, rows, repo, whole);
   }
 
   /** One entry as presented, with the ETag of what is stored (read through `r`). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, localDayRange, localToEpochMs, zoneOffsetMs } from './time';
+import { addDays, isoInstant, localDayRange, localToEpochMs, zoneOffsetMs } from './time';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -40,5 +40,39 @@ describe('calendar days', () => {
     expect(iso(r.fromMs as number)).toBe('2030-05-01T17:00:00.000Z');
     expect(iso(r.toMs as number)).toBe('2030-05-03T17:00:00.000Z');
     expect(localDayRange(undefined, undefined, 'UTC')).toEqual({ fromMs: null, toMs: null });
+  });
+});
+
+describe('isoInstant', () => {
+  it('writes what Date#toISOString writes: edges, leap days, centuries, and random instants', () => {
+    const edges = [
+      0,
+      1,
+      999,
+      86_399_999,
+      Date.parse('1972-02-29T23:59:59.999Z'),
+      Date.parse('2000-02-29T12:00:00.000Z'),
+      Date.parse('2000-03-01T00:00:00.000Z'),
+      Date.parse('2100-02-28T23:59:59.999Z'),
+      Date.parse('2100-03-01T00:00:00.000Z'),
+      Date.parse('2400-02-29T00:00:00.000Z'),
+      Date.parse('9999-12-31T23:59:59.999Z'),
+      // Outside the fast path: before 1970, after 9999, not whole milliseconds.
+      -1,
+      Date.parse('1969-12-31T23:59:59.000Z'),
+      Date.parse('0001-01-01T00:00:00.000Z'),
+      253_402_300_800_000,
+      1.5,
+    ];
+    for (const ms of edges) expect(isoInstant(ms)).toBe(new Date(ms).toISOString());
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let i = 0; i < 20_000; i++) {
+      const ms = Math.floor(random() * 253_402_300_800_000 * (i % 2 === 0 ? 1 : 0.01));
+      expect(isoInstant(ms)).toBe(new Date(ms).toISOString());
+    }
   });
 });
