@@ -175,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDiaryRoutes(app, {
     diary: createDiaryService({ db, now, getUser: (id) => accounts.getUser(id) }),
     diaryUser: requireUser(MODULE_ROLES.diary),
+    answers,
   });
   registerStocksRoutes(app, {
     stocks: createStocksService({

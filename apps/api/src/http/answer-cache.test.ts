@@ -115,16 +115,25 @@ describe.each(testDatabases())('answers kept ready (%s)', (kind) => {
     }
     // A rename changes the names both answers show; the users version moves.
     await sql`update users set first_name = 'Mai' where id = ${host.id}`.execute(t.db);
-    // A deleted game leaves the history and the board (the roll-ups are rebuilt as a repair would).
-    const last = await t.db
-      .selectFrom('cashflow_sessions')
-      .select('id')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    // A guest's name corrected everywhere it is stored, as a repair command would.
     await t.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('cashflow_results').where('session_id', '=', last.id).execute();
-      await trx.deleteFrom('cashflow_sessions').where('id', '=', last.id).execute();
-      await trx.deleteFrom('cashflow_alltime_wins').where('winner_guest_name', '=', 'Khách').execute();
+      await trx
+        .updateTable('cashflow_results')
+        .set({ guest_name: 'Khách quý', display_name: 'Khách quý' })
+        .where('guest_name', '=', 'Khách')
+        .execute();
+      await trx
+        .updateTable('cashflow_sessions')
+        .set({ winner_guest_name: 'Khách quý' })
+        .where('winner_guest_name', '=', 'Khách')
+        .execute();
+      for (const table of ['cashflow_monthly_wins', 'cashflow_alltime_wins'] as const) {
+        await trx
+          .updateTable(table)
+          .set({ winner_guest_name: 'Khách quý', winner_key: 'g:Khách quý' })
+          .where('winner_key', '=', 'g:Khách')
+          .execute();
+      }
     });
     for (const app of [t.app, other]) {
       for (const url of [SESSIONS, BOARD]) {
@@ -132,10 +141,12 @@ describe.each(testDatabases())('answers kept ready (%s)', (kind) => {
         expect(kept.json()).toEqual(await fresh(url, host.headers));
       }
     }
-    const sessions = (await send(other, SESSIONS, host.headers)).json();
-    expect(sessions.count).toBe(1);
-    expect(JSON.stringify(sessions)).toContain('Mai');
-    expect((await send(t.app, BOARD, host.headers)).json().guests).toEqual([]);
+    const sessions = JSON.stringify((await send(other, SESSIONS, host.headers)).json());
+    expect(sessions).toContain('Mai');
+    expect(sessions).toContain('Khách quý');
+    expect((await send(t.app, BOARD, host.headers)).json().guests).toEqual([
+      { display_name: 'Khách quý', wins: 1 },
+    ]);
   });
 
   it('keeps lists of people too, but never lets a browser keep them', async () => {
@@ -165,6 +176,55 @@ describe.each(testDatabases())('answers kept ready (%s)', (kind) => {
     expect((await send(t.app, USERS, admin)).json()).toEqual(await fresh(USERS, admin));
     const search = `/api/users/search/?q=${encodeURIComponent('an')}`;
     expect((await send(t.app, search, host.headers)).json()).toEqual(await fresh(search, host.headers));
+  });
+
+  it("keeps a diary's answers per owner, yet checks and records every read", async () => {
+    const owner = await makeUser(t);
+    const stranger = await makeUser(t);
+    const diary = await diaryOf(t, owner);
+    const reading = await diary.category('Đọc', 'education');
+    await diary.entry({ category: [reading.id], start_date: '2030-01-10', end_date: '2030-01-10' });
+    const week = `/api/diaries/${diary.diaryId}/entries/?start_date=2030-01-07&end_date=2030-01-13`;
+    const urls = [week, '/api/diaries/entries/?start_date=2030-01-07', '/api/diaries/analysis/?days=7'];
+    for (const url of urls) {
+      const kept = await send(t.app, url, owner.headers);
+      expect(kept.statusCode, url).toBe(200);
+      expect(kept.headers['cache-control']).toBe('no-store');
+      expect(kept.headers.etag).toBeUndefined();
+      expect((await send(t.app, url, owner.headers)).json()).toEqual(await fresh(url, owner.headers));
+    }
+    // Kept or not, another user's read is refused and an administrator's is recorded each time.
+    expect((await send(t.app, week, stranger.headers)).statusCode).toBe(404);
+    const reads = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('audit_events')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('action', '=', 'diary.read_other')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await reads();
+    for (let i = 0; i < 3; i++)
+      expect((await send(t.app, week, admin)).json()).toEqual(await fresh(week, owner.headers));
+    expect(await reads()).toBe(before + 3); // the owner's own reads are not recorded
+    // Writes through the API of the other process and by plain SQL.
+    const otherOwner = bearer((await signIn(other, owner.email, 'password-123')).access);
+    const renamed = await other.inject({
+      method: 'PATCH',
+      url: `/api/diaries/categories/${reading.id}/`,
+      headers: otherOwner,
+      payload: { title: 'Đọc sách' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    await sql`update diary_entries set title = 'Chạy' where user_id = ${owner.id}`.execute(t.db);
+    for (const url of urls) {
+      const kept = (await send(t.app, url, owner.headers)).json();
+      expect(kept).toEqual(await fresh(url, owner.headers));
+    }
+    expect(JSON.stringify((await send(t.app, week, owner.headers)).json())).toContain('Đọc sách');
+    expect(JSON.stringify((await send(t.app, week, owner.headers)).json())).toContain('Chạy');
   });
 
   it("moves a user's own scope only for that user's diary and watchlists, one statement or many", async () => {

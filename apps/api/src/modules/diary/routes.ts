@@ -26,6 +26,7 @@ import {
 } from '@staff/contracts';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AnswerCache } from '../../http/answer-cache';
 import { currentAuth } from '../../http/auth';
 import { NoContent as Empty, bearerSecurity as security } from '../../http/docs';
 import { IfMatchHeaders } from '../../http/etag';
@@ -41,9 +42,19 @@ export function registerDiaryRoutes(
     diary: DiaryService;
     /** The roles of MODULE_ROLES.diary: the issue opens every call, the analysis included, to admin, manager and staff. */
     diaryUser: onRequestAsyncHookHandler;
+    /** Answers kept ready, keyed by the data's versions (decision 0021). */
+    answers: AnswerCache;
   },
 ): void {
-  const { diary, diaryUser } = deps;
+  const { diary, diaryUser, answers } = deps;
+  // A diary's answers are its owner's personal data: kept ready per owner (the 'diary:<id>'
+  // version moves with every write to that user's diary), never by a browser (no-store, no ETag).
+  const ownedBy = (ownerId: number, url: string, clockMs?: number) => ({
+    key: `diary ${ownerId} ${url}`,
+    scopes: [`diary:${ownerId}`],
+    shared: false,
+    ...(clockMs ? { clockMs } : {}),
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const viewer = (request: Parameters<typeof currentAuth>[0]) => currentAuth(request).user;
 
@@ -165,7 +176,12 @@ export function registerDiaryRoutes(
       querystring: EntryListQuery,
       response: { 200: EntryList, ...readErrors },
     },
-    handler: async (request) => diary.listOwnEntries(viewer(request), request.query),
+    handler: async (request, reply) => {
+      const me = viewer(request);
+      return answers.send(request, reply, ownedBy(me.id, request.url), () =>
+        diary.listOwnEntries(me, request.query),
+      );
+    },
   });
 
   r.get('/api/diaries/entries/:id/', {
@@ -238,7 +254,13 @@ export function registerDiaryRoutes(
       querystring: AnalysisQuery,
       response: { 200: Analysis, ...readErrors },
     },
-    handler: async (request) => diary.analysis(viewer(request), request.query.days),
+    // Its window ends now, at the millisecond: kept for the second of the app's clock it was made in.
+    handler: async (request, reply) => {
+      const me = viewer(request);
+      return answers.send(request, reply, ownedBy(me.id, request.url, 1000), () =>
+        diary.analysis(me, request.query.days),
+      );
+    },
   });
 
   r.get('/api/diaries/:diaryId/entries/', {
@@ -254,13 +276,18 @@ export function registerDiaryRoutes(
       querystring: EntryListQuery,
       response: { 200: EntryList, ...readErrors },
     },
-    handler: async (request) =>
-      diary.listDiaryEntries(
+    // Who may read it, and the record of an administrator's read, are decided on every request;
+    // only the listing is kept.
+    handler: async (request, reply) => {
+      const opened = await diary.openDiary(
         viewer(request),
         request.params.diaryId,
-        request.query,
         requestAuditContext(request),
-      ),
+      );
+      return answers.send(request, reply, ownedBy(opened.userId, request.url), () =>
+        diary.diaryEntries(opened, request.query),
+      );
+    },
   });
 
   r.post('/api/diaries/:diaryId/entries/', {

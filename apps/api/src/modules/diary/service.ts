@@ -111,6 +111,12 @@ export function entryInstants(fields: {
   return { startMs, endMs };
 }
 
+/** A diary a viewer was allowed to read, and whose it is. */
+export interface OpenedDiary {
+  userId: number;
+  diaryId: number;
+}
+
 export function createDiaryService(deps: DiaryDeps) {
   const { db, now } = deps;
   const repo = createDiaryRepo(db);
@@ -387,20 +393,22 @@ export function createDiaryService(deps: DiaryDeps) {
     },
 
     /** GET /diaries/{diaryId}/entries/: the owner's, or any diary for an admin. */
-    async listDiaryEntries(
-      viewer: DiaryViewer,
-      diaryId: number,
-      query: EntryListQuery,
-      context: AuditContext,
-    ): Promise<Entry[]> {
+    /**
+     * GET /diaries/{diaryId}/entries/, first half: the diary if the viewer may read it (404
+     * otherwise), an administrator's read of another's diary recorded. Apart from the listing, so
+     * that the route may keep the list ready (decision 0021) while every read is still checked.
+     */
+    async openDiary(viewer: DiaryViewer, diaryId: number, context: AuditContext): Promise<OpenedDiary> {
       const diary = await repo.findDiary(diaryId, visibleTo(viewer));
       if (!diary) throw notFound();
-      await assertReadable(
-        viewer,
-        { userId: diary.user_id, diaryId: diary.id },
-        { context, what: 'entries' },
-      );
-      return listEntriesOf(diary.user_id, query, diary.id);
+      const opened = { userId: diary.user_id, diaryId: diary.id };
+      await assertReadable(viewer, opened, { context, what: 'entries' });
+      return opened;
+    },
+
+    /** GET /diaries/{diaryId}/entries/, second half: the entries of a diary `openDiary` gave. */
+    diaryEntries(diary: OpenedDiary, query: EntryListQuery): Promise<Entry[]> {
+      return listEntriesOf(diary.userId, query, diary.diaryId);
     },
 
     getEntry,
