@@ -1,5 +1,5 @@
-// The HS256 tokens are signed and checked with node:crypto (decision 0027). jose, which did it
-// before, is the reference: each side accepts what the other signs, tokens issued before the change
+// The HS256 tokens are signed and checked by fast-jwt (decision 0027). jose, which did it before,
+// is the reference: each side accepts what the other signs, tokens issued before the change
 // keep working, and everything either should refuse is refused.
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
