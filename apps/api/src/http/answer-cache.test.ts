@@ -322,6 +322,25 @@ describe.each(testDatabases())('data version triggers (%s)', (kind) => {
       await t.close();
     }
   });
+
+  it('stay still for a statement that writes no row', async () => {
+    const t = await createTestApp(kind);
+    try {
+      const versions = async () =>
+        JSON.stringify(await t.db.selectFrom('data_versions').selectAll().orderBy('scope').execute());
+      await sql`update users set first_name = 'x' where id = -1`.execute(t.db);
+      const before = await versions();
+      await sql`delete from market_holidays where date = '1900-01-01'`.execute(t.db);
+      await sql`update users set first_name = 'x' where id = -1`.execute(t.db);
+      await sql`delete from diary_entries where user_id = -1`.execute(t.db);
+      await sql`delete from watchlist_items where watchlist_id = -1`.execute(t.db);
+      expect(await versions()).toBe(before);
+      await sql`update users set first_name = first_name where id = 1`.execute(t.db);
+      expect(await versions()).not.toBe(before);
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe.each(testDatabases())('the answer cache itself (%s)', (kind) => {

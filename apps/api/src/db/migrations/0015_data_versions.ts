@@ -9,9 +9,10 @@
 // version 0.
 //
 // SQLite has row triggers only: each written row bumps its scope (a primary-key update, a few
-// microseconds). PostgreSQL bumps once per statement (a row trigger would update one row once per
-// written row, and a bulk insert would then walk an ever longer chain of that row's versions);
-// per-user scopes read the statement's transition table for the owners it touched.
+// microseconds). PostgreSQL bumps once per statement that wrote a row (a row trigger would update
+// one row once per written row, and a bulk insert would then walk an ever longer chain of that
+// row's versions), reading the statement's transition table: empty, nothing was written; for
+// per-user scopes, the owners it touched.
 import { type Kysely, sql } from 'kysely';
 import { dialectOf } from '../dialect';
 
@@ -115,8 +116,20 @@ async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
 }
 
 async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
+  // tg_argv[0]: the scope. Bumped only when the statement wrote a row (its transition table
+  // "changed" is not empty): a DELETE that found nothing changes no answer.
   await sql`
     create function data_version_bump() returns trigger language plpgsql as $$
+    begin
+      insert into data_versions as v (scope, version)
+      select tg_argv[0], 1 where exists (select 1 from changed)
+      on conflict (scope) do update set version = v.version + 1;
+      return null;
+    end $$
+  `.execute(db);
+  // TRUNCATE has no transition table; it bumps always.
+  await sql`
+    create function data_version_bump_truncated() returns trigger language plpgsql as $$
     begin
       insert into data_versions as v (scope, version) values (tg_argv[0], 1)
       on conflict (scope) do update set version = v.version + 1;
@@ -138,10 +151,22 @@ async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
   `.execute(db);
   for (const [scope, tables] of Object.entries(SHARED)) {
     for (const table of tables) {
+      for (const [event, side] of [
+        ['insert', 'new'],
+        ['update', 'new'],
+        ['delete', 'old'],
+      ] as const) {
+        await sql
+          .raw(
+            `create trigger data_version_${table}_${event} after ${event} on ${table} ` +
+              `referencing ${side} table as changed for each statement execute function data_version_bump('${scope}')`,
+          )
+          .execute(db);
+      }
       await sql
         .raw(
-          `create trigger data_version_${table} after insert or update or delete or truncate on ${table} ` +
-            `for each statement execute function data_version_bump('${scope}')`,
+          `create trigger data_version_${table}_truncate after truncate on ${table} ` +
+            `for each statement execute function data_version_bump_truncated('${scope}')`,
         )
         .execute(db);
     }
@@ -174,7 +199,11 @@ async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) === 'postgres') {
     for (const tables of Object.values(SHARED)) {
-      for (const table of tables) await sql.raw(`drop trigger data_version_${table} on ${table}`).execute(db);
+      for (const table of tables) {
+        for (const event of [...EVENTS, 'truncate']) {
+          await sql.raw(`drop trigger data_version_${table}_${event} on ${table}`).execute(db);
+        }
+      }
     }
     for (const owned of OWNED) {
       for (const name of ['insert', 'delete', 'update_new', 'update_old']) {
@@ -182,6 +211,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       }
     }
     await sql`drop function data_version_bump_owners()`.execute(db);
+    await sql`drop function data_version_bump_truncated()`.execute(db);
     await sql`drop function data_version_bump()`.execute(db);
   } else {
     const tables = [...Object.values(SHARED).flat(), ...OWNED.map((o) => o.table)];
