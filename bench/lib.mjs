@@ -67,6 +67,9 @@ export async function openDb(tag, { dataDir } = {}) {
     DATA_DIR: dir,
     WEB_DIST_DIR: path.join(dir, 'web'),
     RATE_LIMIT: 'off',
+    // The feature benches time what a read costs to compute: no answer is kept between calls
+    // (decision 0021). The load bench runs the server as production does, answers kept.
+    ANSWER_CACHE_MB: process.env.ANSWER_CACHE_MB ?? '0',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
   });
   const db = createDb(config);

@@ -91,6 +91,16 @@ describe('configuration', () => {
     }
   });
 
+  it('keeps up to 32 MB of ready answers per process unless ANSWER_CACHE_MB says otherwise (0: none)', () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir }).answerCacheBytes).toBe(32 * 1024 * 1024);
+    expect(loadConfig({ DATA_DIR: dir, ANSWER_CACHE_MB: '0' }).answerCacheBytes).toBe(0);
+    expect(loadConfig({ DATA_DIR: dir, ANSWER_CACHE_MB: '100' }).answerCacheBytes).toBe(100 * 1024 * 1024);
+    for (const bad of ['-1', '1.5', 'lots', '4097']) {
+      expect(() => loadConfig({ DATA_DIR: dir, ANSWER_CACHE_MB: bad }), bad).toThrow(/ANSWER_CACHE_MB/);
+    }
+  });
+
   it('refuses invalid values with a message naming the variable', () => {
     const dir = tempDir();
     expect(() => loadConfig({ DATA_DIR: dir, PORT: 'eighty' })).toThrow(ConfigError);

@@ -44,6 +44,7 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .transform((v, ctx) => parseWebConcurrency(v, ctx)),
+  ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
 });
 
 export interface Config {
@@ -74,6 +75,8 @@ export interface Config {
   marketDataPollSeconds: number;
   /** How many worker processes `npm start` (serve.ts) runs on the one port: one per core unless set. */
   webConcurrency: number;
+  /** The most bytes of answers each process keeps ready (decision 0021); 0 keeps none. */
+  answerCacheBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -194,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketData: e.MARKET_DATA,
     marketDataPollSeconds: e.MARKET_DATA_POLL_SECONDS,
     webConcurrency: e.WEB_CONCURRENCY,
+    answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
   };
 }
 

@@ -405,6 +405,25 @@ describe.each(testDatabases())('the answer cache itself (%s)', (kind) => {
     expect(later.json().computed).toBe(3);
   });
 
+  it('keeps nothing when given no room, computing every time', async () => {
+    const none = createAnswerCache({ db: t.db, now: t.clock.now, maxBytes: 0 });
+    const bare = Fastify();
+    let made = 0;
+    bare.get('/n', (request, reply) =>
+      none.send(request, reply, { key: 'n', scopes: ['users'], shared: false }, async () => ({
+        made: ++made,
+      })),
+    );
+    await bare.ready();
+    try {
+      for (let i = 1; i <= 3; i++)
+        expect((await bare.inject({ method: 'GET', url: '/n' })).json()).toEqual({ made: i });
+      expect(none.stats()).toMatchObject({ answers: 0, bytes: 0, misses: 3, hits: 0 });
+    } finally {
+      await bare.close();
+    }
+  });
+
   it('keeps no error, and drops the least recently used answer past its size', async () => {
     fail = true;
     expect((await get('broken')).statusCode).toBe(418);
