@@ -5,8 +5,9 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { currentPlayer, detectGameEvents, type GameState, MESSAGES } from '@staff/cashflow-engine';
-import { useEffect, useRef } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { afterFirstPaint } from '../../../lib/first-paint';
 import { useGame } from '../game-provider';
 import { FinishPanel } from './finish-panel';
 import { GameLog } from './game-log';
@@ -47,18 +48,56 @@ function useGameEventToasts(state: GameState) {
 function usePrefetchCardPicker() {
   useEffect(() => {
     const load = () => void loadCardPicker().catch(() => {});
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = setTimeout(load, 1000);
-      return () => clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(load, { timeout: 3000 });
-    return () => window.cancelIdleCallback(handle);
+    let cancel = () => {};
+    let stopped = false;
+    // After the first paint too: a request started before that frame delays it on a slow network.
+    void afterFirstPaint().then(() => {
+      if (stopped) return;
+      if (typeof window.requestIdleCallback !== 'function') {
+        const timer = setTimeout(load, 1000);
+        cancel = () => clearTimeout(timer);
+        return;
+      }
+      const handle = window.requestIdleCallback(load, { timeout: 3000 });
+      cancel = () => window.cancelIdleCallback(handle);
+    });
+    return () => {
+      stopped = true;
+      cancel();
+    };
   }, []);
+}
+
+/**
+ * False for the screen's first frame, true from the render after it. That first frame holds the turn bar
+ * and the current player's card, what a phone shows first (its largest text is drawn there); the other
+ * cards, the log and the finishing panel come in the next render, after the browser has painted, as an
+ * interruptible transition (decision 0022, third pass). They sit below that card (beside it on a wide
+ * screen), so nothing drawn moves (no layout shift). Rendering all of it at once (~790 components) put
+ * that whole render, and the number inputs' second one, before the first paint.
+ */
+function useAfterFirstFrame(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const show = () => {
+      // After the frame: a task queued from an animation frame callback runs once that frame is painted.
+      timer = setTimeout(() => startTransition(() => setReady(true)), 0);
+    };
+    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(show) : null;
+    if (frame === null) show();
+    return () => {
+      if (frame !== null) cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return ready;
 }
 
 export function SessionPage() {
   useDocumentTitle('Ván chơi');
   usePrefetchCardPicker();
+  const complete = useAfterFirstFrame();
   const { state } = useGame();
   const run = useRunAction();
   const finalize = useFinalize();
@@ -108,12 +147,12 @@ export function SessionPage() {
       <PendingResultBanner finalize={finalize} />
       {finished && <Alert color="gray">{MESSAGES.gameFinished}</Alert>}
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
-        {rotated.map((player) => (
+        {(complete ? rotated : rotated.slice(0, 1)).map((player) => (
           <PlayerCard key={player.id} player={player} state={state} active={player.id === turn?.id} />
         ))}
       </SimpleGrid>
-      <GameLog state={state} />
-      {finished ? (
+      {complete && <GameLog state={state} />}
+      {!complete ? null : finished ? (
         !finalize.pending && (
           <Button component={Link} to="/cashflow/setup" variant="light">
             Bắt đầu ván mới
