@@ -36,7 +36,7 @@ afterEach(() => {
 });
 
 describe('first frame', () => {
-  it('draws the current player first, then the other cards, the log and the finishing panel', async () => {
+  it('draws the current player first, then the other cards, then the log and the finishing panel', async () => {
     // Animation frames run when the test says: the frame the screen first asks for is "painted" here.
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
@@ -50,13 +50,19 @@ describe('first frame', () => {
     expect(screen.queryByRole('button', { name: 'Hoàn tác' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Kết thúc & Gửi kết quả' })).toBeNull();
 
+    // The next frame: the other player's card, after the current one.
     for (const frame of frames.splice(0)) frame(performance.now());
     expect(await screen.findByLabelText('Người chơi An')).toBeTruthy();
     expect(screen.getAllByLabelText(/^Người chơi /).map((c) => c.getAttribute('aria-label'))).toEqual([
       'Người chơi Bình',
       'Người chơi An',
     ]);
-    expect(screen.getByRole('button', { name: 'Hoàn tác' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Hoàn tác' })).toBeNull();
+
+    // The one after: the game log and the finishing panel.
+    await waitFor(() => expect(frames.length).toBeGreaterThan(0));
+    for (const frame of frames.splice(0)) frame(performance.now());
+    expect(await screen.findByRole('button', { name: 'Hoàn tác' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Kết thúc & Gửi kết quả' })).toBeTruthy();
   });
 });

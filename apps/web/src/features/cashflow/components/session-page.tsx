@@ -69,35 +69,37 @@ function usePrefetchCardPicker() {
 }
 
 /**
- * False for the screen's first frame, true from the render after it. That first frame holds the turn bar
- * and the current player's card, what a phone shows first (its largest text is drawn there); the other
- * cards, the log and the finishing panel come in the next render, after the browser has painted, as an
- * interruptible transition (decision 0022, third pass). They sit below that card (beside it on a wide
- * screen), so nothing drawn moves (no layout shift). Rendering all of it at once (~790 components) put
- * that whole render, and the number inputs' second one, before the first paint.
+ * How much of the screen to draw: 0 for its first frame, then one more step after each frame is painted,
+ * up to `last`. The first frame holds the turn bar and the current player's card, what a phone shows
+ * first (its largest text is drawn there); then the other cards; then the game log and the finishing
+ * panel. Each step is an interruptible transition that adds below what is drawn (beside the first card on
+ * a wide screen), so nothing drawn moves (no layout shift), and each commit stays short: drawn at once
+ * (~790 components and the number inputs' second render), the screen's first paint waited for all of it
+ * and its one commit blocked the page for 40 ms (decision 0022, third pass).
  */
-function useAfterFirstFrame(): boolean {
-  const [ready, setReady] = useState(false);
+function useStepsAfterFirstFrame(last: number): number {
+  const [step, setStep] = useState(0);
   useEffect(() => {
+    if (step >= last) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const show = () => {
-      // After the frame: a task queued from an animation frame callback runs once that frame is painted.
-      timer = setTimeout(() => startTransition(() => setReady(true)), 0);
+    const next = () => {
+      // A task queued from an animation frame callback runs once that frame is painted.
+      timer = setTimeout(() => startTransition(() => setStep((s) => Math.min(s + 1, last))), 0);
     };
-    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(show) : null;
-    if (frame === null) show();
+    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(next) : null;
+    if (frame === null) next();
     return () => {
       if (frame !== null) cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, []);
-  return ready;
+  }, [step, last]);
+  return step;
 }
 
 export function SessionPage() {
   useDocumentTitle('Ván chơi');
   usePrefetchCardPicker();
-  const complete = useAfterFirstFrame();
+  const step = useStepsAfterFirstFrame(2);
   const { state } = useGame();
   const run = useRunAction();
   const finalize = useFinalize();
@@ -147,12 +149,12 @@ export function SessionPage() {
       <PendingResultBanner finalize={finalize} />
       {finished && <Alert color="gray">{MESSAGES.gameFinished}</Alert>}
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
-        {(complete ? rotated : rotated.slice(0, 1)).map((player) => (
+        {(step >= 1 ? rotated : rotated.slice(0, 1)).map((player) => (
           <PlayerCard key={player.id} player={player} state={state} active={player.id === turn?.id} />
         ))}
       </SimpleGrid>
-      {complete && <GameLog state={state} />}
-      {!complete ? null : finished ? (
+      {step >= 2 && <GameLog state={state} />}
+      {step < 2 ? null : finished ? (
         !finalize.pending && (
           <Button component={Link} to="/cashflow/setup" variant="light">
             Bắt đầu ván mới
