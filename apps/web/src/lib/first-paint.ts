@@ -8,7 +8,6 @@ const LONGEST_WAIT_MS = 5000;
 
 let painted = false;
 let promise: Promise<void> | null = null;
-const listeners = new Set<() => void>();
 
 function supportsPaintEntries(): boolean {
   return (
@@ -32,7 +31,6 @@ export function afterFirstPaint(): Promise<void> {
       if (painted) return;
       painted = true;
       resolve();
-      for (const listener of listeners) listener();
     };
     if (!supportsPaintEntries()) {
       timer = setTimeout(done, 0);
@@ -47,14 +45,7 @@ export function afterFirstPaint(): Promise<void> {
   return promise;
 }
 
-/** Whether the first contentful paint has been reported; for useSyncExternalStore. */
+/** Whether the first contentful paint has been reported (or the wait for it is over). */
 export function hasPainted(): boolean {
   return painted;
-}
-
-/** Calls `listener` once the first paint is reported (starting the wait); returns the unsubscribe. */
-export function subscribeToFirstPaint(listener: () => void): () => void {
-  listeners.add(listener);
-  void afterFirstPaint();
-  return () => listeners.delete(listener);
 }
