@@ -133,6 +133,8 @@ const isContracts = (id: string) => /[\\/]packages[\\/]contracts[\\/]src[\\/]/.t
 const APP_START = 'src/app/start.tsx';
 /** Below this much source, code that a few features share goes with `shared` rather than alone. */
 const OWN_CHUNK_MIN_BYTES = 20_000;
+/** Below this much source, schemas that a few features share go with zod in `contracts`. */
+const OWN_SCHEMA_CHUNK_MIN_BYTES = 4_000;
 
 /**
  * Fewer, larger chunks for the signed-in screens (decision 0022). Rollup's own split gives every set of
@@ -194,7 +196,12 @@ export function routeChunks(): Plugin {
       if (result) return result;
       const p = parsed.get(id);
       const found = new Set<string>();
-      if (!p || p.barrel) {
+      // A module that only re-exports (an index, or `lib/token-contracts.ts`) needs what it re-exports by
+      // name, found like any import below, and whole modules only for `export *`. Taken whole, a lazily
+      // imported one-line re-export of `TokenPair` made every contracts module look needed by sign-in, so
+      // the stocks', forex's, diary's and audit's schemas went into the `contracts` chunk and were built
+      // on every screen that loads it.
+      if (!p) {
         for (const dep of info(id)?.importedIds ?? []) found.add(dep);
       } else {
         for (const { source, names } of p.imports) {
@@ -281,7 +288,15 @@ export function routeChunks(): Plugin {
     // number input that CashFlow and the diary share), else with the rest of the shared code.
     for (const [key, modules] of fewFeatures) {
       const size = modules.reduce((sum, m) => sum + (info(m)?.code?.length ?? 0), 0);
-      for (const m of modules) groups.set(m, size >= OWN_CHUNK_MIN_BYTES ? key : 'shared');
+      // Schemas are built when their chunk runs, so a few features' contracts never go to `shared`
+      // (where every screen would build them, as the session did the diary's): a chunk of their own, or,
+      // when a few small schemas are not worth a request, the `contracts` chunk beside zod.
+      const schemas = modules.filter(isContracts);
+      const schemaSize = schemas.reduce((sum, m) => sum + (info(m)?.code?.length ?? 0), 0);
+      for (const m of modules) {
+        if (isContracts(m)) groups.set(m, schemaSize >= OWN_SCHEMA_CHUNK_MIN_BYTES ? key : 'contracts');
+        else groups.set(m, size >= OWN_CHUNK_MIN_BYTES ? key : 'shared');
+      }
     }
   };
 

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { isSignedIn, subscribeToSession } from '../lib/auth-storage';
+import { afterFirstPaint } from '../lib/first-paint';
 import { preloadedScreenSettled } from './preload-screen';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -9,7 +10,7 @@ import { cssVariablesResolver, theme } from './theme';
 // loads once the first screen is up and the browser is idle, not while that screen's own code is still
 // downloading (decision 0022); notifications.show() calls made before it arrives are queued in its store.
 // "Up": the screen's preloaded code has arrived (main.tsx), so an idle moment between its chunks does not
-// count.
+// count, and the browser has painted it (an idle moment before that frame came too early).
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
 /** The toasts, mounted once the browser is first idle (only this component re-renders then). */
@@ -18,7 +19,7 @@ function IdleNotifications() {
   useEffect(() => {
     let cancel = () => {};
     let stopped = false;
-    void preloadedScreenSettled().then(() => {
+    void Promise.all([preloadedScreenSettled(), afterFirstPaint()]).then(() => {
       if (stopped) return;
       if (typeof window.requestIdleCallback !== 'function') {
         const timer = setTimeout(() => setIdle(true), 1000);

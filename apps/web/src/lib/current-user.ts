@@ -6,6 +6,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api } from './api-client';
 import { getStoredUserJson, storeUser, subscribeToSession, withHostAvatar } from './auth-storage';
+import { afterFirstPaint } from './first-paint';
 import { PROFILE_PATH, useIsSignedIn, userKeys } from './session';
 
 export { PROFILE_PATH, useIsSignedIn, userKeys };
@@ -52,7 +53,17 @@ export function useStoredUser(): User | null {
 export function useCurrentUser() {
   const signedIn = useIsSignedIn();
   const stored = useStoredUser();
-  const query = useQuery({ ...currentUserQueryOptions(), enabled: signedIn });
+  const query = useQuery({
+    ...currentUserQueryOptions(),
+    // A user known from storage is refreshed once the screen has painted (lib/first-paint.ts): drawn from
+    // storage, the screen does not wait for the answer, so the request need not come before its first
+    // frame. The wait is inside the fetch, so the paint itself re-renders nothing.
+    queryFn: async ({ signal }) => {
+      if (getStoredUser() !== null) await afterFirstPaint();
+      return fetchProfile(signal);
+    },
+    enabled: signedIn,
+  });
   // Storage first: fetchProfile and profile saves write it, and it also carries updates made in other tabs.
   return { user: stored ?? query.data ?? null, query };
 }

@@ -45,6 +45,8 @@ describe('saved game', () => {
     localStorage.setItem(SESSION_KEY, JSON.stringify(savedGame()));
     renderCashflow('/cashflow/session');
     expect(await screen.findByText('Lượt của Bình')).toBeTruthy();
+    // The current player's card comes first; the others follow once that first frame is painted.
+    expect(await screen.findByLabelText('Người chơi An')).toBeTruthy();
     const cards = screen.getAllByLabelText(/^Người chơi /);
     expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual(['Người chơi Bình', 'Người chơi An']);
   });

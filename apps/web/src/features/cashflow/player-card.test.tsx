@@ -108,7 +108,7 @@ describe('entering the Fast Track by hand', () => {
     const user = userEvent.setup();
     renderSession();
     const bình = within(await screen.findByLabelText('Người chơi Bình'));
-    const an = within(screen.getByLabelText('Người chơi An'));
+    const an = within(await screen.findByLabelText('Người chơi An'));
     expect(an.queryByRole('button', { name: 'Vào Fast Track' })).toBeNull();
 
     await user.click(bình.getByRole('button', { name: 'Vào Fast Track' }));

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
 import { PENDING_KEY, SESSION_KEY } from './storage';
-import { game, renderSession, saved } from './test-session';
+import { findCompleteSession, game, renderSession, saved } from './test-session';
 
 const card = (name: string) => screen.getByLabelText(`Người chơi ${name}`);
 
@@ -35,11 +35,43 @@ afterEach(() => {
   notifications.clean();
 });
 
+describe('first frame', () => {
+  it('draws the current player first, then the other cards, then the log and the finishing panel', async () => {
+    // Animation frames run when the test says: the frame the screen first asks for is "painted" here.
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    vi.stubGlobal('cancelAnimationFrame', () => {});
+    localStorage.setItem(SESSION_KEY, JSON.stringify(game()));
+    renderSession();
+    await screen.findByLabelText('Người chơi Bình');
+    await waitFor(() => expect(frames.length).toBeGreaterThan(0));
+    expect(screen.getByRole('button', { name: 'Qua lượt' })).toBeTruthy();
+    expect(screen.queryByLabelText('Người chơi An')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Hoàn tác' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Kết thúc & Gửi kết quả' })).toBeNull();
+
+    // The next frame: the other player's card, after the current one.
+    for (const frame of frames.splice(0)) frame(performance.now());
+    expect(await screen.findByLabelText('Người chơi An')).toBeTruthy();
+    expect(screen.getAllByLabelText(/^Người chơi /).map((c) => c.getAttribute('aria-label'))).toEqual([
+      'Người chơi Bình',
+      'Người chơi An',
+    ]);
+    expect(screen.queryByRole('button', { name: 'Hoàn tác' })).toBeNull();
+
+    // The one after: the game log and the finishing panel.
+    await waitFor(() => expect(frames.length).toBeGreaterThan(0));
+    for (const frame of frames.splice(0)) frame(performance.now());
+    expect(await screen.findByRole('button', { name: 'Hoàn tác' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Kết thúc & Gửi kết quả' })).toBeTruthy();
+  });
+});
+
 describe('player card', () => {
   it('enables controls only on the active player card', async () => {
     localStorage.setItem(SESSION_KEY, JSON.stringify(game()));
     renderSession();
-    await screen.findByText('Lượt của Bình');
+    await findCompleteSession();
     const active = within(card('Bình'));
     const other = within(card('An'));
     expect(active.getByRole('button', { name: 'Chọn thẻ' })).toHaveProperty('disabled', false);
@@ -85,6 +117,7 @@ describe('player card', () => {
     const user = userEvent.setup();
     renderSession();
     const bình = within(await screen.findByLabelText('Người chơi Bình'));
+    await findCompleteSession();
     // Right after setup there is nothing to undo: the setup itself is redone from the setup screen.
     expect(undoButton()).toMatchObject({ button: { disabled: true }, reason: MESSAGES.undoSetup });
     for (let i = 0; i < 3; i++) await user.click(bình.getByRole('button', { name: 'Thêm một con' }));
@@ -304,7 +337,7 @@ describe('finalize', () => {
   it('disables Undo once the first winner is found; the finishing panel names the winner', async () => {
     localStorage.setItem(SESSION_KEY, JSON.stringify(wonGame()));
     renderSession();
-    await screen.findByLabelText('Người chơi Bình');
+    await findCompleteSession();
     expect(undoButton()).toMatchObject({ button: { disabled: true }, reason: MESSAGES.undoFirstWinner });
     expect(screen.getByRole('button', { name: 'Kết thúc & Gửi kết quả' })).toHaveProperty('disabled', false);
   });
@@ -352,6 +385,7 @@ describe('finalize', () => {
     first.unmount();
     renderSession();
     expect(await screen.findByText('Có kết quả ván chơi chưa gửi')).toBeTruthy();
+    await findCompleteSession();
     expect(undoButton().button.disabled).toBe(true);
 
     online = true;

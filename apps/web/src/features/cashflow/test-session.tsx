@@ -1,6 +1,7 @@
 // What the session screen's tests share: the screen mounted as the app mounts it, a game built
 // through the engine's own actions, and the game as the screen saved it.
 import { applyAction, createInitialState, type GameAction, type GameState } from '@staff/cashflow-engine';
+import { screen } from '@testing-library/react';
 import { renderRoutes } from '../../test/render';
 import { CashflowLayout } from './components/cashflow-layout';
 import { cashflowPages } from './routes';
@@ -10,6 +11,14 @@ export function renderSession(path = '/cashflow/session') {
   return renderRoutes([{ element: <CashflowLayout />, children: cashflowPages }], path, {
     notifications: true,
   });
+}
+
+/**
+ * Waits for the whole session screen: its first frame holds the turn bar and the current player's card,
+ * the other cards, the game log (with Undo) and the finishing panel follow after that frame is painted.
+ */
+export function findCompleteSession(): Promise<HTMLElement> {
+  return screen.findByRole('button', { name: 'Hoàn tác' });
 }
 
 /** Bình (p1, Doanh nhân, $400 cash, expenses $2,930) plays first, then An (p2, Tài xế). */
