@@ -131,6 +131,16 @@ const isContracts = (id: string) => /[\\/]packages[\\/]contracts[\\/]src[\\/]/.t
 
 /** The module that starts the app: main.tsx imports it, index.html preloads it (appPreload). */
 const APP_START = 'src/app/start.tsx';
+/**
+ * The app's code in three chunks that main.tsx imports side by side, so that each runs in a task of its
+ * own, in this order (decision 0022, fourth pass): `react` (React, ReactDOM, the scheduler and Rollup's CommonJS helpers they
+ * use), then `vendor` (the other libraries /login runs: Mantine, the router, TanStack Query, the icons,
+ * with the theme, the module main.tsx imports to run it), then `app` (our code). As one chunk, its
+ * evaluation was one 45-50 ms task, which Lighthouse's 4x CPU counted as ~140 ms of blocking time.
+ */
+const APP_THEME = 'src/app/theme.ts';
+const isReactCore = (id: string) => /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id);
+const isLibrary = (id: string) => /[\\/]node_modules[\\/]/.test(id);
 /** Below this much source, code that a few features share goes with `shared` rather than alone. */
 const OWN_CHUNK_MIN_BYTES = 20_000;
 /** Below this much source, schemas that a few features share go with zod in `contracts`. */
@@ -258,11 +268,18 @@ export function routeChunks(): Plugin {
     }
     const features = new Set([...lazy].map(areaOf).filter((a) => a !== null && a !== 'shell'));
     const included = (m: string) => info(m)?.isIncluded === true;
+    /** Which of the app's three chunks (APP_THEME) a module /login runs goes to. */
+    const appChunkOf = (m: string): string => {
+      // Rollup's own helpers (`\0commonjsHelpers.js`) go with React, the first chunk to run, which uses
+      // them: in a later chunk they would make React's import that chunk, and run it first.
+      if (isReactCore(m) || (m.startsWith('\0') && !isLibrary(m))) return 'react';
+      return isLibrary(m) || src(m) === APP_THEME ? 'vendor' : 'app';
+    };
     // The first script and the app that /login runs are named chunks too: left to Rollup, the modules
     // they share with the groups below would be split off into chunks of their own.
     groups = new Map([
       ...[...entryModules].filter(included).map((m): [string, string] => [m, 'index']),
-      ...[...app].filter(included).map((m): [string, string] => [m, 'app']),
+      ...[...app].filter(included).map((m): [string, string] => [m, appChunkOf(m)]),
     ]);
     const fewFeatures = new Map<string, string[]>();
     for (const [m, list] of owners) {
@@ -371,12 +388,16 @@ export function appPreload(): Plugin {
       const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
       const start = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(APP_START)));
       if (!start) this.error(`no chunk holds ${APP_START}`);
+      // A chunk's imports first: their stylesheets go before its own in the page (the app's CSS modules
+      // after the `vendor` chunk's Mantine rules, which they override), as in one chunk's stylesheet.
+      const visited = new Set<string>();
       const visit = (fileName: string) => {
         const chunk = chunks.find((c) => c.fileName === fileName);
-        if (!chunk || inlined.has(fileName)) return;
+        if (!chunk || visited.has(fileName)) return;
+        visited.add(fileName);
+        for (const dep of chunk.imports) visit(dep);
         inlined.add(fileName);
         for (const sheet of chunk.viteMetadata?.importedCss ?? []) inlined.add(sheet);
-        for (const dep of chunk.imports) visit(dep);
       };
       for (const entry of chunks.filter((c) => c.isEntry)) visit(entry.fileName);
       visit(start.fileName);
@@ -389,11 +410,14 @@ export function appPreload(): Plugin {
         const start = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(APP_START)));
         if (!start) throw new Error(`no chunk holds ${APP_START}`);
         const files: string[] = [];
+        // In the order they run: each chunk after the chunks it imports (react, vendor, app).
+        const seen = new Set<string>();
         const visit = (fileName: string) => {
           const chunk = chunks.find((c) => c.fileName === fileName);
-          if (!chunk || files.includes(fileName) || chunk.isEntry || html.includes(fileName)) return;
-          files.push(fileName);
+          if (!chunk || seen.has(fileName) || chunk.isEntry || html.includes(fileName)) return;
+          seen.add(fileName);
           for (const dep of chunk.imports) visit(dep);
+          files.push(fileName);
         };
         visit(start.fileName);
         // A disabled stylesheet link is never fetched, but Vite's preloading of lazy chunks looks for
