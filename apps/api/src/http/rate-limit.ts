@@ -14,7 +14,11 @@ export interface RateLimitTier {
 }
 
 export const TIERS = {
-  /** Sign-in attempts from one address; generous, because a whole office may share one address. */
+  /**
+   * Sign-in attempts from one address, counted before verifying; a successful one gives its slot
+   * back (as in every sign-in tier), because a whole office may share one address. What is left
+   * is failures and attempts in flight: it caps a burst from one address.
+   */
   signInPerIp: { name: 'signin-ip', limit: 100, windowSeconds: 5 * 60 },
   /** Passwords tried for one e-mail from one address: the strict tier, counted before verifying. */
   signInFailuresPerAccountAndIp: { name: 'signin-pair', limit: 5, windowSeconds: 15 * 60 },

@@ -154,13 +154,16 @@ export function createAccountsService(deps: AccountsDeps) {
   return {
     /**
      * Every attempt is counted before its password is verified (see docs/decisions/0004), so a
-     * burst verifies at most the pair tier's limit; a successful sign-in gives its slots back.
+     * burst verifies at most the pair tier's limit; a successful sign-in gives its slots back in
+     * every tier.
      */
     async signIn(email: string, password: string, ip: string): Promise<TokenPair & { user: UserRow }> {
       const key = email.trim().toLowerCase();
       const address = clientAddressSubject(ip);
-      await countSignIn(TIERS.signInPerIp, address, key, ip);
+      // Every tier's slot is given back on success, the per-address one too: a department signs in
+      // through one NAT address, so only wrong passwords may use up an address's budget.
       const slots: Counted[] = [
+        await countSignIn(TIERS.signInPerIp, address, key, ip),
         await countSignIn(TIERS.signInFailuresPerAccountAndIp, `${key}|${address}`, key, ip),
         await countSignIn(TIERS.signInFailuresPerIp, address, key, ip),
       ];

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { counterKey, signInDelaySeconds, TIERS, windowOf } from '../../http/rate-limit';
 import { createTestApp, type TestApp, testDatabases } from '../../test/harness';
+import { SEED_PASSWORD, seedUsers } from '../../test/users';
 
 const PASSWORD = 'Owner-pass-2024';
 
@@ -132,6 +133,46 @@ describe.each(testDatabases())('sign-in limits (%s)', (kind) => {
     for (let i = 0; i < 12; i++) expect((await attempt(email, PASSWORD, address)).statusCode).toBe(200);
     for (let i = 0; i < 5; i++) expect((await attempt(email, `wrong-${i}`, address)).statusCode).toBe(401);
     expect((await attempt(email, PASSWORD, address)).statusCode).toBe(429);
+  });
+
+  it('lets a whole office behind one address sign in: 300 right passwords in a minute, every one 200', {
+    timeout: 120_000,
+  }, async () => {
+    t.clock.advance(3600);
+    const office = '198.51.100.50'; // the department's NAT address (decision 0004)
+    const emails = Array.from({ length: 300 }, (_, i) => `colleague${i}@office.example`);
+    await seedUsers(
+      t,
+      emails.map((email) => ({ email })),
+    );
+    // Eight at a time, as people arrive at their desks; all within the same minute of the clock.
+    const answers: number[] = [];
+    const queue = [...emails];
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let email = queue.shift(); email; email = queue.shift()) {
+          answers.push((await attempt(email, SEED_PASSWORD, office)).statusCode);
+        }
+      }),
+    );
+    expect(answers).toEqual(Array(300).fill(200));
+    // Every tier got its slots back: what is left counts against nobody.
+    const left = await t.db
+      .selectFrom('rate_limit_counters')
+      .select(['key', 'count'])
+      .where('key', 'like', `%${office}%`)
+      .where('count', '>', 0)
+      .execute();
+    expect(left).toEqual([]);
+
+    // Guessing from the same address is still refused after the 50th wrong password: the right
+    // passwords before it bought no budget.
+    const tier = TIERS.signInFailuresPerIp;
+    for (let i = 0; i < tier.limit; i++) {
+      expect((await attempt(emails[i] as string, `wrong-${i}`, office)).statusCode).toBe(401);
+    }
+    expect((await attempt(emails[tier.limit] as string, 'wrong-again', office)).statusCode).toBe(429);
+    expect((await attempt(emails[tier.limit + 1] as string, SEED_PASSWORD, office)).statusCode).toBe(429);
   });
 
   it('limits failures per address across many e-mails, known or not, without touching other addresses', async () => {
