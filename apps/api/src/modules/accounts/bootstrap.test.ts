@@ -63,6 +63,16 @@ describe.each(testDatabases())('first administrator (%s)', (kind) => {
     expect(fs.existsSync(file)).toBe(true);
     expect((await get('/api/users/roles/', access)).statusCode).toBe(403);
 
+    // The generated password itself is no new password: the flag and the file stay.
+    const unchanged = await changePassword(access, password, password);
+    expect(unchanged.statusCode).toBe(400);
+    expect(unchanged.json()).toEqual({
+      new_password: ['The new password must be different from your current password.'],
+    });
+    expect(fs.readFileSync(file, 'utf8')).toBe(`${password}\n`);
+    expect((await get('/api/users/roles/', access)).statusCode).toBe(403);
+    expect((await signIn(t.app, 'admin@example.com', password)).user.must_change_password).toBe(true);
+
     expect((await changePassword(access, password, 'Chosen-by-me-2026')).statusCode).toBe(200);
     expect(fs.existsSync(file)).toBe(false);
     expect((await get('/api/users/profile/', access)).json()).toMatchObject({ must_change_password: false });

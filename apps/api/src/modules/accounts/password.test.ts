@@ -61,6 +61,34 @@ describe.each(testDatabases())('change password (%s)', (kind) => {
     expect(refreshHere.statusCode).toBe(200);
   });
 
+  it('refuses the current password as the new one, however it is typed, and changes nothing', async () => {
+    const email = await freshUser();
+    const here = await signIn(t.app, email, 'password-123');
+    const elsewhere = await signIn(t.app, email, 'password-123');
+    // The same characters, and the same password typed in full-width forms (equal once NFKC-normalised,
+    // as passwords are compared).
+    for (const newPassword of ['password-123', 'ｐａｓｓｗｏｒｄ-１２３']) {
+      const res = await change(here.access, { old_password: 'password-123', new_password: newPassword });
+      expect(res.statusCode, newPassword).toBe(400);
+      expect(res.json()).toEqual({
+        new_password: ['The new password must be different from your current password.'],
+      });
+    }
+    // Nothing changed: the other sign-in stands and the password still signs in.
+    const refreshElsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/token/refresh/',
+      payload: { refresh: elsewhere.refresh },
+    });
+    expect(refreshElsewhere.statusCode).toBe(200);
+    expect((await login(email, 'password-123')).statusCode).toBe(200);
+    // A wrong old password is all a wrong old password answers: no word on the new one.
+    const wrongOld = await change(here.access, { old_password: 'not-it', new_password: 'password-123' });
+    expect(wrongOld.json()).toEqual({
+      old_password: ['Your old password was entered incorrectly. Please enter it again.'],
+    });
+  });
+
   it('refuses a wrong old password with a field error and keeps the password', async () => {
     const email = await freshUser();
     const { access } = await signIn(t.app, email, 'password-123');

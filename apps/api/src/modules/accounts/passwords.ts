@@ -40,6 +40,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return false;
 }
 
+/** Whether two passwords are the same password, compared as they are hashed (NFKC-normalised). */
+export function samePassword(a: string, b: string): boolean {
+  return normalised(a) === normalised(b);
+}
+
 /** True when the stored hash is not Argon2id with today's parameters: rehash it after a good sign-in. */
 export function needsRehash(stored: string): boolean {
   if (!stored.startsWith('$argon2id$')) return true;

@@ -36,6 +36,7 @@ import {
   hashPassword,
   isCommonPassword,
   needsRehash,
+  samePassword,
   verifyPassword,
 } from './passwords';
 import { createAccountsRepo } from './repo';
@@ -50,6 +51,7 @@ export const REFRESH_REUSE_GRACE_SECONDS = 10;
 
 export const SIGN_IN_FAILED = 'No active account found with the given credentials';
 export const OLD_PASSWORD_WRONG = 'Your old password was entered incorrectly. Please enter it again.';
+export const NEW_PASSWORD_UNCHANGED = 'The new password must be different from your current password.';
 
 export interface AccountsDeps {
   db: Db;
@@ -301,12 +303,18 @@ export function createAccountsService(deps: AccountsDeps) {
       if (attempt.count > tier.limit) throw tooManyRequests(attempt.retryAfter);
       const hash = await people.findPasswordHash(user.id);
       const errors: ValidationErrors = {};
-      if (!hash || !(await verifyPassword(oldPassword, hash))) {
+      const oldPasswordRight = hash !== undefined && (await verifyPassword(oldPassword, hash));
+      if (!oldPasswordRight) {
         errors.old_password = [OLD_PASSWORD_WRONG];
       } else {
         await limiter.giveBack(attempt);
       }
-      if (newPassword.trim().toLowerCase() === user.email.toLowerCase()) {
+      if (oldPasswordRight && samePassword(newPassword, oldPassword)) {
+        // The old password is the current one, so this is no change: above all not for a generated
+        // first password, which would stay the one written to disk while its file is deleted. Only
+        // said once the old password is verified, so it tells a guesser nothing.
+        errors.new_password = [NEW_PASSWORD_UNCHANGED];
+      } else if (newPassword.trim().toLowerCase() === user.email.toLowerCase()) {
         errors.new_password = [PASSWORD_EQUALS_EMAIL_MESSAGE];
       } else if (isCommonPassword(newPassword)) {
         errors.new_password = [COMMON_PASSWORD_MESSAGE];
