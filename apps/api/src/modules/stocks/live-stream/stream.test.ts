@@ -142,4 +142,45 @@ describe.each(testDatabases())('live quote stream (%s)', (kind) => {
     const tampered = `${good.slice(0, -2)}${good.at(-2) === 'A' ? 'B' : 'A'}${good.slice(-1)}`;
     expect((await fetch(`${base}/api/stocks/stream/?tickers=VNM&ticket=${tampered}`)).status).toBe(401);
   });
+
+  it('refuses every other spelling of a genuine ticket: only its one canonical signature opens a stream', async () => {
+    // One whose signature has a character base64url and base64 spell differently.
+    let good = await ticket(user.headers);
+    for (let i = 0; i < 50 && !/[-_]/.test(good.slice(good.indexOf('.') + 1)); i++) {
+      good = await ticket(user.headers);
+    }
+    const signature = good.slice(good.indexOf('.') + 1);
+    expect(signature).toMatch(/[-_]/);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    // A 32-byte signature is 43 characters; the last one's two low bits are unused.
+    const last = alphabet.indexOf(good.at(-1) as string);
+    const otherPadding = `${good.slice(0, -1)}${alphabet[last ^ 1]}`;
+    const variants = {
+      'an extra =': `${good}=`,
+      'padding ==': `${good}==`,
+      'an extra character outside the alphabet': `${good}!`,
+      'a trailing space': `${good} `,
+      'a space inside the signature': `${good.slice(0, -5)} ${good.slice(-5)}`,
+      'the base64 alphabet': good.replace(
+        /\.(.*)$/,
+        (_, sig: string) => `.${sig.replace(/-/g, '+').replace(/_/g, '/')}`,
+      ),
+      'other unused bits in the last character': otherPadding,
+    };
+    for (const [name, variant] of Object.entries(variants)) {
+      expect(variant, name).not.toBe(good);
+      const res = await fetch(
+        `${base}/api/stocks/stream/?tickers=VNM&ticket=${encodeURIComponent(variant)}`,
+        { signal: AbortSignal.timeout(5_000) },
+      );
+      expect(res.status, name).toBe(401);
+      expect(((await res.json()) as { code: string }).code, name).toBe('token_not_valid');
+    }
+    // None of them opened a stream or used the ticket up: the genuine one still opens one.
+    const genuine = await fetch(`${base}/api/stocks/stream/?tickers=VNM&ticket=${encodeURIComponent(good)}`, {
+      method: 'HEAD',
+      signal: AbortSignal.timeout(5_000),
+    });
+    expect(genuine.status).toBe(200);
+  });
 });

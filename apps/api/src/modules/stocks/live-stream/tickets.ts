@@ -38,8 +38,12 @@ export function createStreamTickets(secret: string, now: () => Date) {
     verify(ticket: string): StreamTicketClaims | null {
       const [payload, sig, ...rest] = ticket.split('.');
       if (!payload || !sig || rest.length > 0) return null;
-      const given = Buffer.from(sig, 'base64url');
-      const expected = sign(payload);
+      // The signature's one canonical spelling, compared as text, as the access-token check does
+      // (accounts/tokens.ts): base64url decoding skips padding, spaces and stray characters, takes
+      // base64's + and /, and ignores the last character's unused bits, so a decoded comparison let
+      // other spellings of a genuine ticket open a stream.
+      const given = Buffer.from(sig);
+      const expected = Buffer.from(sign(payload).toString('base64url'));
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
       let claims: unknown;
       try {
