@@ -22,6 +22,7 @@ import { registerGracefulClose } from './http/graceful-close';
 import { registerNullCharacterGuard } from './http/null-characters';
 import { registerPublicUrl } from './http/public-url';
 import { createRateLimiter } from './http/rate-limit';
+import { PERMISSIONS_POLICY_HEADER, registerPermissionsPolicy } from './http/security-headers';
 import { createResponseSerializerCompiler } from './http/serializer';
 import { registerStatic } from './http/static';
 import { registerUnreadBodyDrain } from './http/unread-bodies';
@@ -83,7 +84,7 @@ const HELMET_OPTIONS = {
 const API_PATH = /^\/+api(\/|\?|$)/;
 
 /** The same set for the answers helmet's hook never sees: framework errors and raw socket errors. */
-const SECURITY_HEADERS = securityHeadersOf(HELMET_OPTIONS);
+const SECURITY_HEADERS = { ...securityHeadersOf(HELMET_OPTIONS), ...PERMISSIONS_POLICY_HEADER };
 
 /**
  * Fastify 5 trusts nobody for a bare hop count (it cannot check the nearest peer), so a count
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return payload;
   });
   await app.register(helmet, HELMET_OPTIONS);
+  registerPermissionsPolicy(app);
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 30, fieldSize: 16 * 1024, parts: 40 },
   });

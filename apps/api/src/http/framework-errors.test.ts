@@ -6,12 +6,16 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../test/harness';
 
-/** The headers helmet sets on an ordinary answer: every raw answer must carry the same values. */
+/**
+ * The security headers of an ordinary answer (helmet's, and the Permissions-Policy it has no option
+ * for): every raw answer must carry the same values.
+ */
 const HELMET_HEADERS = [
   'content-security-policy',
   'cross-origin-opener-policy',
   'cross-origin-resource-policy',
   'origin-agent-cluster',
+  'permissions-policy',
   'referrer-policy',
   'x-content-type-options',
   'x-dns-prefetch-control',

@@ -6,6 +6,24 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../test/harness';
 
+/** Browser features the app never uses (apps/web uses none of them, the clipboard and fullscreen included). */
+const DENIED_FEATURES = [
+  'camera',
+  'microphone',
+  'geolocation',
+  'payment',
+  'usb',
+  'serial',
+  'hid',
+  'bluetooth',
+  'midi',
+  'display-capture',
+  'clipboard-read',
+  'clipboard-write',
+  'fullscreen',
+  'publickey-credentials-get',
+];
+
 describe.each(testDatabases())('security headers (%s)', (kind) => {
   let t: TestApp;
   let dataDir: string;
@@ -65,6 +83,10 @@ describe.each(testDatabases())('security headers (%s)', (kind) => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
+      // The app uses no powerful browser feature: each is denied to the page and anything it embeds.
+      const permissions = String(res.headers['permissions-policy']).split(/,\s*/);
+      for (const feature of DENIED_FEATURES) expect(permissions).toContain(`${feature}=()`);
+      for (const directive of permissions) expect(directive).toMatch(/^[a-z-]+=\(\)$/);
       if (r.status >= 400) {
         expect(res.json()).toHaveProperty('detail');
         expect(res.body).not.toMatch(/\bat .+:\d+:\d+|node_modules|SELECT|sqlite|\/src\//i);

@@ -123,6 +123,9 @@ describe.each(testDatabases())('live quote stream (%s)', (kind) => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    // The stream writes its own head, and still carries the security headers every answer has.
+    expect(res.headers.get('permissions-policy')).toContain('camera=()');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await res.text()).toBe('');
   });
 
