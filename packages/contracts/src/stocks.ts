@@ -89,7 +89,15 @@ export const TickerListParam = z
   ])
   .refine((list) => list.length <= MAX_BATCH_TICKERS, STOCK_MESSAGES.tooManyTickers);
 
-const Price = z.number().nonnegative().finite();
+/**
+ * The highest price a share is taken at, in dong (prices are full VND: research/markets.md). The
+ * dearest listed Vietnamese shares trade at a few hundred thousand dong, so ten million leaves wide
+ * room while refusing what no share costs (a target price of 1e308 was stored).
+ */
+export const STOCK_PRICE_MAX = 10_000_000;
+
+/** A share's price in dong: above zero (no share trades for nothing) and at most STOCK_PRICE_MAX. */
+const Price = z.number().positive('Ensure this value is greater than 0.').max(STOCK_PRICE_MAX);
 
 // ---------------------------------------------------------------------------
 // Exchanges and stocks
@@ -270,6 +278,9 @@ export const PriceRecordCreate = z
     average: Price.nullable().optional(),
   })
   .superRefine((v, ctx) => {
+    // Compared only once each price passed its own check (zod runs this after field issues too),
+    // so a price out of bounds is refused under its own field alone.
+    if (![v.open, v.high, v.low, v.close].every((p) => Price.safeParse(p).success)) return;
     if (v.high < Math.max(v.open, v.close, v.low)) {
       ctx.addIssue({ code: 'custom', path: ['high'], message: 'High must be at least open, low and close.' });
     }

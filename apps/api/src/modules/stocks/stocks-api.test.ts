@@ -275,6 +275,43 @@ describe.each(testDatabases())('stocks API (%s)', (kind) => {
     expect((await call(staff, 'GET', '/api/stocks/prices/')).statusCode).toBe(400);
   });
 
+  it('refuses an implausible price in a price record (zero, negative, huge, infinite) and stores nothing', async () => {
+    const day = '2026-03-02';
+    const post = (body: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/stocks/prices/',
+        headers: { ...manager.headers, 'content-type': 'application/json' },
+        payload: JSON.stringify(body).replace('"close":"INFINITY"', '"close":1e400'),
+      });
+    const cases: [unknown, string][] = [
+      [1e308, 'Ensure this value is less than or equal to 10000000.'],
+      [10_000_001, 'Ensure this value is less than or equal to 10000000.'],
+      ['INFINITY', 'A valid number is required.'],
+      [0, 'Ensure this value is greater than 0.'],
+      [-1, 'Ensure this value is greater than 0.'],
+    ];
+    for (const [close, message] of cases) {
+      // The other prices stay plausible, so the refusal is close's own.
+      const res = await post({ ...bar('VNM', day, 1000), open: 1, low: 1, high: 10_000_000, close });
+      expect(res.statusCode, String(close)).toBe(400);
+      expect(res.json(), String(close)).toEqual({ close: [message] });
+    }
+    const average = await post({ ...bar('VNM', day, 1000), average: 1e308 });
+    expect(average.json()).toEqual({ average: ['Ensure this value is less than or equal to 10000000.'] });
+    expect(
+      (await call(staff, 'GET', `/api/stocks/prices/?ticker=VNM&since=${day}`)).json(),
+    ).not.toContainEqual(expect.objectContaining({ date: day }));
+    // The ceiling itself is a price (10 million dong a share, far above any listed share's).
+    const top = await post({
+      ...bar('VNM', day, 1000),
+      open: 10_000_000,
+      high: 10_000_000,
+      close: 10_000_000,
+    });
+    expect(top.statusCode, top.body).toBe(201);
+  });
+
   it('lets an administrator extend the holiday table, which the snapshots follow at once', async () => {
     const year = (await call(staff, 'GET', '/api/stocks/holidays/?year=2026')).json() as { date: string }[];
     expect(year.map((h) => h.date)).toContain('2026-04-27');

@@ -101,6 +101,35 @@ describe.each(testDatabases())('watchlists API (%s)', (kind) => {
     expect(ok.json()).toMatchObject({ name: 'Công nghệ 2', is_default: false });
   });
 
+  it('refuses an implausible target price (zero, negative, huge, infinite) and adds nothing', async () => {
+    const list = (await call(owner, 'POST', '/api/stocks/watchlists/', { name: 'Giá mục tiêu' })).json();
+    const add = (targetPrice: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/stocks/watchlists/${list.id}/add_item/`,
+        headers: { ...owner.headers, 'content-type': 'application/json' },
+        // JSON's 1e400 parses to Infinity.
+        payload: JSON.stringify({ ticker: 'HPG', target_price: targetPrice }).replace('"INFINITY"', '1e400'),
+      });
+    const cases: [unknown, string][] = [
+      [1e308, 'Ensure this value is less than or equal to 10000000.'],
+      [10_000_001, 'Ensure this value is less than or equal to 10000000.'],
+      ['INFINITY', 'A valid number is required.'],
+      [0, 'Ensure this value is greater than 0.'],
+      [-25_000, 'Ensure this value is greater than 0.'],
+    ];
+    for (const [targetPrice, message] of cases) {
+      const res = await add(targetPrice);
+      expect(res.statusCode, String(targetPrice)).toBe(400);
+      expect(res.json(), String(targetPrice)).toEqual({ target_price: [message] });
+    }
+    const detail = (await call(owner, 'GET', `/api/stocks/watchlists/${list.id}/`)).json() as WatchlistDetail;
+    expect(detail.items).toEqual([]);
+    // The ceiling itself is a price (10 million dong a share), and no target at all stays allowed.
+    expect((await add(10_000_000)).statusCode).toBe(201);
+    expect((await call(owner, 'DELETE', `/api/stocks/watchlists/${list.id}/`)).statusCode).toBe(204);
+  });
+
   it('adds tickers with a note and target price, with snapshots; unknown and duplicate tickers are 400s naming them', async () => {
     const add = await call(owner, 'POST', `/api/stocks/watchlists/${first.id}/add_item/`, {
       ticker: 'vnm',
