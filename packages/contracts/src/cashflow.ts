@@ -32,10 +32,30 @@ export const LEADERBOARD_LIMIT = 100;
 export const CASHFLOW_SESSION_PAGE_SIZES = [10, 20, 50] as const;
 export const CASHFLOW_SESSION_DEFAULT_PAGE_SIZE = 20;
 
+/**
+ * The longest game stored, start to end. A CashFlow table game takes a few hours, and one saved in
+ * the browser may be finished after a weekend or a holiday; a week is beyond any real game, so a
+ * longer one is a broken clock or a forgotten tab, and would skew everyone's average game length.
+ */
+export const CASHFLOW_MAX_GAME_DAYS = 7;
+const MAX_GAME_MS = CASHFLOW_MAX_GAME_DAYS * 24 * 3600 * 1000;
+/** No game starts before the leaderboard's first year: an earlier start is a device's broken clock. */
+const EARLIEST_START_MS = Date.UTC(LEADERBOARD_MIN_YEAR, 0, 1);
+/**
+ * How far past the server's clock a game's times may lie before they count as in the future (the
+ * server checks this; it needs its clock). The browser stamps them: a device clock runs a little
+ * fast, or sits in a wrong time zone, which moves the instant by whole hours (up to a day).
+ */
+export const CASHFLOW_CLOCK_MARGIN_HOURS = 24;
+
 /** The server's words for the finalize rules beyond a field's type. */
 export const FINALIZE_MESSAGES = {
   resultsCount: 'The number of results must equal num_players.',
   endBeforeStart: 'end_time must be after start_time.',
+  tooLong: `A game cannot last more than ${CASHFLOW_MAX_GAME_DAYS} days.`,
+  startTooEarly: `start_time cannot be before ${LEADERBOARD_MIN_YEAR}.`,
+  startInFuture: 'start_time cannot be in the future.',
+  endInFuture: 'end_time cannot be in the future.',
   winnerOutOfRange: 'winner_index must point at one of the results.',
   winnerMismatch: 'The result at winner_index must be the only one with is_winner true.',
   oneWinner: 'Exactly one result must have is_winner true.',
@@ -90,9 +110,11 @@ export const FinalizeRequest = z
       ctx.addIssue({ code: 'custom', path, message });
     const isInstant = (v: string) => Instant.safeParse(v).success;
     if (isInstant(body.start_time) && isInstant(body.end_time)) {
-      if (Date.parse(body.end_time) <= Date.parse(body.start_time)) {
-        issue(['end_time'], FINALIZE_MESSAGES.endBeforeStart);
-      }
+      const start = Date.parse(body.start_time);
+      const end = Date.parse(body.end_time);
+      if (start < EARLIEST_START_MS) issue(['start_time'], FINALIZE_MESSAGES.startTooEarly);
+      if (end <= start) issue(['end_time'], FINALIZE_MESSAGES.endBeforeStart);
+      else if (end - start > MAX_GAME_MS) issue(['end_time'], FINALIZE_MESSAGES.tooLong);
     }
     body.results.forEach((r, i) => {
       const hasUser = r.user_id !== undefined && r.user_id !== null;

@@ -255,6 +255,34 @@ describe.each(testDatabases())('cashflow finalize and history (%s)', (kind) => {
         { end_time: [FINALIZE_MESSAGES.endBeforeStart] },
       ],
       [
+        'a game of more than seven days',
+        (b) => Object.assign(b, { start_time: '2026-03-03T12:00:00Z', end_time: '2026-03-10T12:00:01Z' }),
+        { end_time: [FINALIZE_MESSAGES.tooLong] },
+      ],
+      [
+        'a game of a hundred years',
+        (b) => Object.assign(b, { start_time: '1926-03-10T12:00:00Z' }),
+        { start_time: [FINALIZE_MESSAGES.startTooEarly], end_time: [FINALIZE_MESSAGES.tooLong] },
+      ],
+      [
+        'a game that ends tomorrow',
+        (b) =>
+          Object.assign(b, {
+            start_time: new Date(t.clock.now().getTime() - 3600_000).toISOString(),
+            end_time: new Date(t.clock.now().getTime() + 25 * 3600_000).toISOString(),
+          }),
+        { end_time: [FINALIZE_MESSAGES.endInFuture] },
+      ],
+      [
+        'a game that starts next year',
+        (b) =>
+          Object.assign(b, {
+            start_time: new Date(t.clock.now().getTime() + 365 * 86400_000).toISOString(),
+            end_time: new Date(t.clock.now().getTime() + 365 * 86400_000 + 3600_000).toISOString(),
+          }),
+        { start_time: [FINALIZE_MESSAGES.startInFuture], end_time: [FINALIZE_MESSAGES.endInFuture] },
+      ],
+      [
         'a start that is not an instant',
         (b) => Object.assign(b, { start_time: '10/03/2026' }),
         { start_time: ['Enter a valid date and time (ISO 8601).'] },
@@ -309,6 +337,20 @@ describe.each(testDatabases())('cashflow finalize and history (%s)', (kind) => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual(errors);
       expect(await sessionCount(t)).toBe(before);
+    });
+
+    it('takes a game of exactly seven days, and one that a fast device clock ends a little ahead', async () => {
+      const before = await sessionCount(t);
+      const week = valid();
+      Object.assign(week, { start_time: '2026-03-03T12:00:00Z', end_time: '2026-03-10T12:00:00Z' });
+      expect((await call(host, 'POST', FINALIZE, week)).statusCode).toBe(201);
+      const ahead = valid();
+      Object.assign(ahead, {
+        start_time: new Date(t.clock.now().getTime() - 2 * 3600_000).toISOString(),
+        end_time: new Date(t.clock.now().getTime() + 10 * 60_000).toISOString(),
+      });
+      expect((await call(host, 'POST', FINALIZE, ahead)).statusCode).toBe(201);
+      expect(await sessionCount(t)).toBe(before + 2);
     });
 
     it('refuses a money field that is not finite (1e400 parses to Infinity)', async () => {

@@ -38,6 +38,8 @@ describe.each(testDatabases())('cashflow leaderboard (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
+    // Finalize refuses a game in the future: the server's clock is past the games sent below.
+    t.clock.advance((Date.UTC(2032, 0, 1) - t.clock.now().getTime()) / 1000);
     call = caller(t);
     [host, an, binh] = await Promise.all([
       makeUser(t, 'ndf'),
@@ -147,6 +149,8 @@ describe.each(testDatabases())('cashflow leaderboard (%s)', (kind) => {
     };
     beforeAll(async () => {
       t2 = await createTestApp(kind);
+      // Finalize refuses a game in the future: the server's clock is past the games sent below.
+      t2.clock.advance((Date.UTC(2032, 0, 1) - t2.clock.now().getTime()) / 1000);
       c2 = caller(t2);
       [h2, x, y] = await Promise.all([
         makeUser(t2, 'ndf'),

@@ -1,6 +1,7 @@
 // Finished CashFlow games: finalize (validated, written once per submitter and
 // _pending_ts, in one transaction), the history and the leaderboard.
 import {
+  CASHFLOW_CLOCK_MARGIN_HOURS,
   FINALIZE_MESSAGES,
   type FinalizeRequest,
   type FinishedSession,
@@ -106,10 +107,16 @@ export function createCashflowService(deps: CashflowDeps) {
     ): Promise<{ created: boolean; session: FinishedSession }> {
       const stored = await repo.findByPendingTs(submitterId, body._pending_ts);
       if (stored) return { created: false, session: await presentOne(stored.id) };
-      const players = await resolvePlayers(body);
-      const winner = players[body.winner_index] as NewResult;
       const startMs = Date.parse(body.start_time);
       const endMs = Date.parse(body.end_time);
+      // A game in the future is a wrong device clock; it would sit in a period yet to come.
+      const latest = now().getTime() + CASHFLOW_CLOCK_MARGIN_HOURS * 3600 * 1000;
+      const future: ValidationErrors = {};
+      if (startMs > latest) future.start_time = [FINALIZE_MESSAGES.startInFuture];
+      if (endMs > latest) future.end_time = [FINALIZE_MESSAGES.endInFuture];
+      if (Object.keys(future).length > 0) throw badRequest(future);
+      const players = await resolvePlayers(body);
+      const winner = players[body.winner_index] as NewResult;
       const duration = durationSeconds(startMs, endMs);
       const written = await repo.insertSession(
         {
