@@ -20,14 +20,15 @@ export const AVATAR_NOT_AN_IMAGE =
  * A 1024 px avatar needs about one megapixel; this admits every phone's default photo (12 MP,
  * and the 24 MP, 5712×4284, of recent iPhones) to be shrunk, and refuses from the header, before
  * any decoding, what only a full-resolution mode (48–200 MP) or a crafted file makes. At this size a
- * decode costs at most about 100 MB (a 16-bit RGBA PNG; a JPEG or WebP is shrunk while it loads),
- * and AVATAR_DECODES_AT_ONCE of them run at a time. See the module's README.
+ * decode costs at most about 250 MB (an interlaced 16-bit RGBA PNG, which libvips holds whole; a
+ * phone's JPEG a few MB, shrunk while it loads), and AVATAR_DECODES_AT_ONCE run at a time. See the
+ * module's README for the measurements.
  */
 export const AVATAR_MAX_INPUT_PIXELS = 25_000_000;
 export const AVATAR_MAX_INPUT_SIDE = 10_000;
 /**
  * Decodes one process runs at once; the rest wait their turn. The cluster runs a process per core
- * (decision 0020), so one each keeps every core's memory for decoding to one image's worth.
+ * (decision 0020), so each core decodes one image at a time.
  */
 export const AVATAR_DECODES_AT_ONCE = 1;
 export const AVATAR_TOO_MANY_PIXELS = `The image is too large. The maximum is ${AVATAR_MAX_INPUT_SIDE} pixels a side and ${AVATAR_MAX_INPUT_PIXELS / 1_000_000} megapixels.`;
