@@ -167,7 +167,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signedInBeforePasswordChange: requireUser(undefined, { beforePasswordChange: true }),
   });
   registerUsersRoutes(app, {
-    users: createUsersService({ db, now, passwords: passwordRules, endSignIns: accounts.endSignIns }),
+    users: createUsersService({
+      db,
+      now,
+      passwords: passwordRules,
+      endSignIns: accounts.endSignIns,
+      removeAvatar: accounts.removeAvatarFile,
+    }),
     admins: requireUser(MODULE_ROLES.users),
     gameHosts: requireUser(MODULE_ROLES.cashflow),
     answers,

@@ -33,6 +33,8 @@ export const TIERS = {
   passwordFailuresPerUser: { name: 'password-user', limit: 5, windowSeconds: 15 * 60 },
   /** Token refreshes from one address (several tabs refresh together). */
   refreshPerIp: { name: 'refresh-ip', limit: 600, windowSeconds: 5 * 60 },
+  /** Avatar uploads by one user, counted before decoding (refused images too): decoding is the cost. */
+  avatarPerUser: { name: 'avatar-user', limit: 10, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateLimitTier>;
 
 /**

@@ -179,14 +179,15 @@ describe.each(testDatabases())('profile (%s)', (kind) => {
     for (const [width, height] of [
       [50_000, 50_000],
       [10_001, 1],
-      [8_000, 8_000], // under 10,000 a side, over 40 megapixels
+      [8_000, 8_000], // under 10,000 a side, over 25 megapixels
+      [5_000, 5_001], // one row over 25 megapixels
     ] as const) {
       const bomb = pngClaiming(width, height);
       expect(bomb.length).toBeLessThan(1200);
       const res = await put({ first_name: 'Bomb', avatar: { file: bomb, name: 'b.png', type: 'image/png' } });
       expect(res.statusCode, `${width}×${height}`).toBe(400);
       expect(res.json()).toEqual({
-        avatar: ['The image is too large. The maximum is 10000 pixels a side and 40 megapixels.'],
+        avatar: ['The image is too large. The maximum is 10000 pixels a side and 25 megapixels.'],
       });
     }
     expect((await get()).json()).toEqual(before);

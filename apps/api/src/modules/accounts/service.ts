@@ -275,23 +275,47 @@ export function createAccountsService(deps: AccountsDeps) {
       return people.findUser(id);
     },
 
+    /**
+     * The profile's fields, and a new avatar: counted against the user's upload limit, then decoded
+     * and re-encoded before anything is stored (a refused image stores nothing). The avatar it
+     * replaces is read under the row's lock in the transaction that stores the new one, and only
+     * that file is deleted, after the commit; a new file whose transaction failed is deleted too.
+     */
     async updateProfile(user: UserRow, fields: ProfileUpdate, avatar?: Buffer): Promise<UserRow> {
-      let avatarPath: string | undefined;
-      if (avatar) {
-        // Decoded and re-encoded before anything is stored; a refused image stores nothing.
-        const image = await reencodeAvatar(avatar);
-        avatarPath = await storeAvatar(deps.mediaDir, image.bytes, image.type);
-      }
       const patch = {
         ...fields,
         ...(fields.gender !== undefined ? { gender: fields.gender || null } : {}),
-        ...(avatarPath ? { avatar: avatarPath } : {}),
       };
-      await people.updateProfile(user.id, patch, now());
-      if (avatarPath) await removeAvatar(deps.mediaDir, user.avatar);
+      if (!avatar) {
+        await people.updateProfile(user.id, patch, now());
+      } else {
+        // Counted before decoding, refused images too: decoding is the cost the limit bounds.
+        await limiter.hit(TIERS.avatarPerUser, String(user.id));
+        const image = await reencodeAvatar(avatar);
+        const stored = await storeAvatar(deps.mediaDir, image.bytes, image.type);
+        let replaced: string | null;
+        try {
+          replaced = await db.transaction().execute(async (tx) => {
+            const records = createUserRecords(tx);
+            const current = await records.lockAvatar(user.id);
+            if (!current) throw tokenNotValid('User not found');
+            await records.updateProfile(user.id, { ...patch, avatar: stored }, now());
+            return current.avatar;
+          });
+        } catch (err) {
+          await removeAvatar(deps.mediaDir, stored);
+          throw err;
+        }
+        await removeAvatar(deps.mediaDir, replaced);
+      }
       const updated = await people.findUser(user.id);
       if (!updated) throw new Error(`user ${user.id} vanished during a profile update`);
       return updated;
+    },
+
+    /** Deletes a stored avatar file: users' deletion hands it the deleted user's, after the commit. */
+    removeAvatarFile(avatar: string | null): Promise<void> {
+      return removeAvatar(deps.mediaDir, avatar);
     },
 
     async changePassword(auth: AuthenticatedUser, oldPassword: string, newPassword: string): Promise<void> {

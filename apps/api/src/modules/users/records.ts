@@ -11,6 +11,7 @@ export function createUserRecords(db: Db) {
     findUser: repo.findUser,
     findUserWithHashByEmail: repo.findUserWithHashByEmail,
     findPasswordHash: repo.findPasswordHash,
+    lockAvatar: repo.lockAvatar,
     countUsers: repo.countUsers,
     insertUser: repo.insertUser,
     updateProfile: repo.updateProfile,

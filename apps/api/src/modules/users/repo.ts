@@ -301,6 +301,18 @@ export function createUsersRepo(db: Db, { searchIndex = 'auto' as SearchIndexUse
         .executeTakeFirst();
     },
 
+    /**
+     * The user's avatar path, read under the row's lock until the caller's transaction ends
+     * (`SELECT … FOR UPDATE` on PostgreSQL; SQLite's write transactions begin IMMEDIATE, so they
+     * hold the write lock already): the avatar a new one replaces is the one stored when it commits.
+     * Undefined when there is no such user.
+     */
+    lockAvatar(id: number): Promise<{ avatar: string | null } | undefined> {
+      let q = db.selectFrom('users').select('avatar').where('id', '=', id);
+      if (dialectOf(db as unknown as Kysely<unknown>) === 'postgres') q = q.forUpdate();
+      return q.executeTakeFirst();
+    },
+
     findPasswordHash(id: number): Promise<string | undefined> {
       return db
         .selectFrom('users')

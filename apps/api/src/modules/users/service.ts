@@ -69,6 +69,8 @@ export interface UsersDeps {
   now: () => Date;
   passwords: PasswordRules;
   endSignIns: EndSignIns;
+  /** Deletes a deleted user's avatar file, once the deletion has committed (accounts' `removeAvatarFile`). */
+  removeAvatar: (avatar: string | null) => Promise<void>;
 }
 
 export function searchWords(text: string | undefined): string[] {
@@ -201,7 +203,7 @@ async function recordUserChange(
 }
 
 export function createUsersService(deps: UsersDeps) {
-  const { db, now, passwords, endSignIns } = deps;
+  const { db, now, passwords, endSignIns, removeAvatar } = deps;
   const repo = createUsersRepo(db);
 
   async function mustFind(id: number): Promise<UserRow> {
@@ -347,9 +349,10 @@ export function createUsersService(deps: UsersDeps) {
       }
     },
 
+    /** Deletes a user, then their avatar file (read under the row's lock, deleted after the commit). */
     async remove(actor: Actor, id: number, context: AuditContext): Promise<void> {
       if (actor.user.id === id) throw new ApiError(400, { detail: SELF_DELETE });
-      await changeGuarded(
+      const avatar = await changeGuarded(
         id,
         () => {},
         () => ({ activeAdmin: false }),
@@ -364,8 +367,10 @@ export function createUsersService(deps: UsersDeps) {
             { action: 'user.delete', target: { type: 'user', id }, detail: { email: target.email } },
             at,
           );
+          return target.avatar;
         },
       );
+      await removeAvatar(avatar);
     },
 
     /** Creates every user of the workbook in one transaction, or none and says why. */
