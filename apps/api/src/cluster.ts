@@ -60,8 +60,7 @@ export function closeConnectionsHandedTo(worker: Worker): void {
     return send(message, handle, ...rest);
   };
   child.on('internalMessage', (message: ClusterMessage | null) => {
-    if (message?.cmd === 'NODE_CLUSTER' && typeof message.ack === 'number')
-      unreceipted.delete(message.ack);
+    if (message?.cmd === 'NODE_CLUSTER' && typeof message.ack === 'number') unreceipted.delete(message.ack);
   });
   worker.once('exit', () => {
     for (const handle of unreceipted.values()) handle.close();
