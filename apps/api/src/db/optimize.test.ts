@@ -61,7 +61,11 @@ describe('SQLite statistics', () => {
     expect(analyzedRows(file, 'readings')).toBe(100);
     fill(file, 100, 10_000);
     // The planner reads the table through its index, which is what tells optimize it matters.
-    await db.selectFrom('readings' as never).selectAll().where('sensor' as never, '=', 'sensor-1' as never).execute();
+    await db
+      .selectFrom('readings' as never)
+      .selectAll()
+      .where('sensor' as never, '=', 'sensor-1' as never)
+      .execute();
     await optimizeSqlite(db);
     expect(analyzedRows(file, 'readings')).toBe(10_000);
     await db.destroy();
@@ -72,7 +76,11 @@ describe('SQLite statistics', () => {
     fill(file, 0, 100);
     const db = createDb({ dataDir });
     fill(file, 100, 10_000);
-    await db.selectFrom('readings' as never).selectAll().where('sensor' as never, '=', 'sensor-1' as never).execute();
+    await db
+      .selectFrom('readings' as never)
+      .selectAll()
+      .where('sensor' as never, '=', 'sensor-1' as never)
+      .execute();
     expect(analyzedRows(file, 'readings')).toBe(100);
     await db.destroy();
     expect(analyzedRows(file, 'readings')).toBe(10_000);
