@@ -324,6 +324,28 @@ export async function startServer({ dataDir, databaseUrl, workers = 1, env: extr
     if (Date.now() > deadline) throw new Error(`server did not answer within 120 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+  // A cluster answers as soon as its first worker listens; the others start after it (decision
+  // 0020) and load the app meanwhile. Wait until every worker is there and has gone quiet, so a
+  // run neither measures a worker's start-up nor serves on fewer workers than it says.
+  if (workers > 1) {
+    let last = new Map();
+    for (;;) {
+      const children = processTree(child.pid).filter((pid) => pid !== child.pid);
+      const now = new Map(children.map((pid) => [pid, cpuMsOf(pid)]));
+      const quiet =
+        children.length === workers &&
+        children.every((pid) => last.has(pid) && now.get(pid) - last.get(pid) < 30);
+      if (quiet) break;
+      if (Date.now() > deadline) {
+        if (children.length !== workers)
+          throw new Error(`${children.length} of ${workers} workers ran after 120 s:\n${output}`);
+        console.warn(`  the ${workers} workers still use CPU after 120 s; measuring anyway`);
+        break;
+      }
+      last = now;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
   return {
     base,
     pid: child.pid,

@@ -17,7 +17,8 @@
 // the SQLite data dir), BENCH_DATA_DIR (seed the SQLite data there once and reuse it on later runs
 // at the same scale; the writes of earlier runs stay in it), BENCH_WORKERS (the production group's
 // worker count; default what npm start uses, one per core), BENCH_SINGLE=off (skip the one-process
-// group). Writes bench/results/load-<date>-<db>.json and .md (and copies the .md to
+// group), BENCH_UNCACHED=off (skip the third group: the production workers with ANSWER_CACHE_MB=0,
+// reads only). Writes bench/results/load-<date>-<db>.json and .md (and copies the .md to
 // load-latest-<db>.md); prints PASS/FAIL per budget. Exits 0 when budgets fail: it measures.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -46,6 +47,21 @@ const SINGLE = process.env.BENCH_SINGLE !== 'off' && WORKERS !== 1;
  */
 const READ_MIN_RATIO = { sqlite: 0.25, postgres: 0.15 };
 const READ_MAX_P99_MS = { sqlite: 100, postgres: null };
+
+/**
+ * Issue 22. The framework's own cost: the production ceiling at least this share of the bare
+ * node:http baseline measured in the same run. The writes: token refresh and diary entry creation
+ * against the production ceiling. Without the kept answers (ANSWER_CACHE_MB=0, a third row group on
+ * the production worker count): every read at least 10 % of that group's ceiling, p99 under 250 ms.
+ */
+const CEILING_MIN_RATIO_TO_BASELINE = { sqlite: 0.4, postgres: 0.25 };
+const WRITE_BUDGETS = {
+  refresh: { minRatio: 0.25, maxP99: 100 },
+  'entry-create': { minRatio: 0.1, maxP99: 250 },
+};
+const UNCACHED_READ_MIN_RATIO = 0.1;
+const UNCACHED_READ_MAX_P99_MS = 250;
+const UNCACHED = process.env.BENCH_UNCACHED !== 'off';
 
 /**
  * The machine's own ceiling, for reading the others: a bare node:http server answering the same
@@ -224,15 +240,16 @@ async function scenarios(base, data) {
 // One database: seed, serve, load, report.
 
 /** One server (`workers` processes) on the seeded data: every scenario in turn. */
-async function runGroup({ dataDir, databaseUrl, data, workers, rssStart }) {
-  const server = await bench.startServer({ dataDir, databaseUrl, workers });
-  rssStart[workers] = server.rssMb();
+async function runGroup({ dataDir, databaseUrl, data, workers, rssStart, env, name, only }) {
+  const server = await bench.startServer({ dataDir, databaseUrl, workers, env });
+  rssStart[name] = server.rssMb();
   const processes = server.pids().length;
   const results = [];
   try {
     const list = await scenarios(server.base, data);
     for (const s of list) {
       if (ONLY && s.kind !== 'ceiling' && !ONLY.includes(s.name)) continue;
+      if (only && s.kind !== 'ceiling' && !only(s)) continue;
       const requests = typeof s.requests === 'function' ? await s.requests() : s.requests;
       // A first request by hand: it must succeed, and it warms the caches.
       const first = requests[0];
@@ -307,11 +324,37 @@ async function runOne(kind) {
 
   const groups = [{ name: 'production', workers: WORKERS }];
   if (SINGLE) groups.push({ name: 'one process', workers: 1 });
+  // The production workers without the kept answers (decision 0021): what every read costs when
+  // each request does its work (the reads only; the writes are the same as the first group's).
+  if (UNCACHED)
+    groups.push({
+      name: 'no kept answers',
+      workers: WORKERS,
+      env: { ANSWER_CACHE_MB: '0' },
+      only: (s) => s.kind === 'read',
+    });
   const results = [];
   const rssStart = {};
   for (const group of groups) {
-    console.log(`\n-- ${group.name}: ${group.workers} worker${group.workers === 1 ? ' (one process)' : 's'}`);
-    const rows = await runGroup({ dataDir, databaseUrl, data, workers: group.workers, rssStart });
+    console.log(
+      `\n-- ${group.name}: ${group.workers} worker${group.workers === 1 ? ' (one process)' : 's'}${
+        group.env
+          ? ` (${Object.entries(group.env)
+              .map(([k, v]) => `${k}=${v}`)
+              .join(' ')})`
+          : ''
+      }`,
+    );
+    const rows = await runGroup({
+      dataDir,
+      databaseUrl,
+      data,
+      workers: group.workers,
+      rssStart,
+      env: group.env,
+      name: group.name,
+      only: group.only,
+    });
     for (const row of rows) results.push({ group: group.name, workers: group.workers, ...row });
   }
   if (process.env.BENCH_KEEP || keptDir) console.log(`kept ${dataDir}`);
@@ -340,7 +383,7 @@ async function runOne(kind) {
     r.ratio_to_ceiling =
       ceiling?.ok_rps && r.kind !== 'baseline' ? Number((r.ok_rps / ceiling.ok_rps).toFixed(3)) : null;
   }
-  // Budgets (issue 17), on the production group at 64 connections.
+  // Budgets (issues 17 and 22), on the production groups at 64 connections.
   const budgets = [];
   const ceiling = results.find((r) => r.kind === 'ceiling' && r.group === 'production');
   if (CONNECTIONS === 64) {
@@ -353,6 +396,39 @@ async function runOne(kind) {
         budget: `${r.name}: ≥ ${minRatio * 100} % of ceiling rps${maxP99 === null ? '' : `, p99 < ${maxP99} ms`}, no errors (${r.workers} workers)`,
         measured: `${Math.round(r.ratio_to_ceiling * 100)} % (${r.ok_rps} / ${ceiling.ok_rps} req/s), p99 ${r.p99_ms} ms${failures ? `, ${failures} failed` : ''}`,
         pass: ok,
+      });
+    }
+    // Issue 22: the ceiling against the bare baseline, the writes, the reads without kept answers.
+    const baseline = results.find((r) => r.kind === 'baseline');
+    if (baseline?.ok_rps && ceiling?.ok_rps) {
+      const minRatio = CEILING_MIN_RATIO_TO_BASELINE[kind];
+      const ratio = ceiling.ok_rps / baseline.ok_rps;
+      budgets.push({
+        budget: `ceiling (${ceiling.workers} workers) ≥ ${minRatio * 100} % of the bare node:http baseline (one process, same run)`,
+        measured: `${Math.round(ratio * 100)} % (${ceiling.ok_rps} / ${baseline.ok_rps} req/s)`,
+        pass: ratio >= minRatio,
+      });
+    }
+    for (const [name, { minRatio, maxP99 }] of Object.entries(WRITE_BUDGETS)) {
+      const r = results.find((x) => x.name === name && x.group === 'production');
+      if (!r) continue;
+      const failures = r.non2xx + r.errors + r.timeouts;
+      budgets.push({
+        budget: `${name}: ≥ ${minRatio * 100} % of ceiling rps, p99 < ${maxP99} ms, no errors (${r.workers} workers)`,
+        measured: `${Math.round(r.ratio_to_ceiling * 100)} % (${r.ok_rps} / ${ceiling.ok_rps} req/s), p99 ${r.p99_ms} ms${failures ? `, ${failures} failed` : ''}`,
+        pass: r.ratio_to_ceiling >= minRatio && r.p99_ms < maxP99 && failures === 0,
+      });
+    }
+    const uncachedCeiling = results.find((r) => r.kind === 'ceiling' && r.group === 'no kept answers');
+    for (const r of results.filter((x) => x.kind === 'read' && x.group === 'no kept answers')) {
+      const failures = r.non2xx + r.errors + r.timeouts;
+      budgets.push({
+        budget: `no kept answers, ${r.name}: ≥ ${UNCACHED_READ_MIN_RATIO * 100} % of ceiling rps, p99 < ${UNCACHED_READ_MAX_P99_MS} ms, no errors (${r.workers} workers, ANSWER_CACHE_MB=0)`,
+        measured: `${Math.round(r.ratio_to_ceiling * 100)} % (${r.ok_rps} / ${uncachedCeiling?.ok_rps} req/s), p99 ${r.p99_ms} ms${failures ? `, ${failures} failed` : ''}`,
+        pass:
+          r.ratio_to_ceiling >= UNCACHED_READ_MIN_RATIO &&
+          r.p99_ms < UNCACHED_READ_MAX_P99_MS &&
+          failures === 0,
       });
     }
     if (kind === 'sqlite') budgets.push(...featureBudgets());
@@ -378,7 +454,7 @@ async function runOne(kind) {
       command: 'node apps/api/dist/serve.js (what npm start runs)',
       env: 'RATE_LIMIT=off MARKET_DATA=demo LOG_LEVEL=warn',
       workers: WORKERS,
-      groups: SINGLE ? ['production', 'one process'] : ['production'],
+      groups: groups.map((g) => g.name),
       rss_mb_start: rssStart,
     },
     results,
@@ -438,7 +514,7 @@ function markdown(report, jsonName) {
   lines.push('');
   lines.push(
     `Machine: ${m.cores} × ${m.cpu}, ${m.memory_gb} GB, ${m.os}; Node ${m.node}, npm ${m.npm}, autocannon ${m.autocannon}. ` +
-      `Server: \`${report.server.command}\` with ${report.server.workers} worker${report.server.workers === 1 ? '' : 's'} (the production group: one per core, as \`npm start\` runs it)${report.server.groups.length > 1 ? ', then one process (WEB_CONCURRENCY=1) for comparison' : ''}; ${report.server.env}. ` +
+      `Server: \`${report.server.command}\` with ${report.server.workers} worker${report.server.workers === 1 ? '' : 's'} (the production group: one per core, as \`npm start\` runs it)${report.server.groups.includes('one process') ? ', then one process (WEB_CONCURRENCY=1) for comparison' : ''}${report.server.groups.includes('no kept answers') ? ', then the production workers again with ANSWER_CACHE_MB=0 for the reads' : ''}; ${report.server.env}. ` +
       `Load: autocannon in the benchmark process, ${report.settings.connections} connections, ${report.settings.duration_s} s per endpoint after ${report.settings.warmup_s} s of unmeasured warm-up (none for refresh) ` +
       `(sign-in ${report.settings.signin_connections} connections). The load generator and the server share the machine's cores.`,
   );
@@ -460,7 +536,9 @@ function markdown(report, jsonName) {
     lines.push(
       group === 'production'
         ? `### Production: ${workers === 1 ? 'one process' : `${workers} workers`}, as npm start runs it`
-        : '### One process (WEB_CONCURRENCY=1), for comparison',
+        : group === 'no kept answers'
+          ? `### Production workers (${workers}) without the kept answers (ANSWER_CACHE_MB=0): the reads`
+          : '### One process (WEB_CONCURRENCY=1), for comparison',
     );
     lines.push('');
     lines.push(
@@ -483,7 +561,7 @@ function markdown(report, jsonName) {
   );
   if (report.budgets.length) {
     lines.push('');
-    lines.push('## Budgets (issue 17)');
+    lines.push('## Budgets (issues 17 and 22)');
     lines.push('');
     lines.push('| budget | measured | verdict |');
     lines.push('|---|---|---|');

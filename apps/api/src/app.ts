@@ -1,12 +1,12 @@
 // buildApp(deps) → a Fastify instance with every plugin and route; main.ts and
 // the tests build it the same way.
 import path from 'node:path';
-import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { AVATAR_MAX_BYTES, HealthResponse, MODULE_ROLES } from '@staff/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
+import type { HelmetOptions } from 'helmet';
+import { CompiledQuery } from 'kysely';
 import type { Config } from './config';
 import type { Db } from './db/index';
 import { createAnswerCache } from './http/answer-cache';
@@ -22,7 +22,7 @@ import { registerGracefulClose } from './http/graceful-close';
 import { registerNullCharacterGuard } from './http/null-characters';
 import { registerPublicUrl } from './http/public-url';
 import { createRateLimiter } from './http/rate-limit';
-import { PERMISSIONS_POLICY_HEADER, registerPermissionsPolicy } from './http/security-headers';
+import { PERMISSIONS_POLICY_HEADER } from './http/security-headers';
 import { createResponseSerializerCompiler } from './http/serializer';
 import { registerStatic } from './http/static';
 import { registerUnreadBodyDrain } from './http/unread-bodies';
@@ -78,13 +78,22 @@ const HELMET_OPTIONS = {
   frameguard: { action: 'deny' },
   referrerPolicy: { policy: 'no-referrer' },
   hsts: false,
-} as const satisfies FastifyHelmetOptions;
+} as const satisfies HelmetOptions;
 
 /** An API path, however many slashes it starts with (the router reads `//api/` as `/api/`). */
 const API_PATH = /^\/+api(\/|\?|$)/;
 
-/** The same set for the answers helmet's hook never sees: framework errors and raw socket errors. */
+/**
+ * Helmet's headers under HELMET_OPTIONS and the Permissions-Policy, computed once at start by running helmet's own middleware
+ * (errors.ts): every answer carries them, set in one hook from this list (issue 22: @fastify/helmet
+ * built helmet's whole middleware chain again on every request), and the answers no hook sees
+ * (framework errors, raw socket errors) carry the same set.
+ */
 const SECURITY_HEADERS = { ...securityHeadersOf(HELMET_OPTIONS), ...PERMISSIONS_POLICY_HEADER };
+const SECURITY_HEADER_LIST = Object.entries(SECURITY_HEADERS);
+
+/** The health check's query, compiled once. */
+const SELECT_ONE = CompiledQuery.raw('select 1');
 
 /**
  * Fastify 5 trusts nobody for a bare hop count (it cannot check the nearest peer), so a count
@@ -115,16 +124,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerNullCharacterGuard(app);
   registerPublicUrl(app, config.publicUrl);
   registerUnreadBodyDrain(app);
-  // API answers carry tokens and personal data: no browser or proxy may keep one. An answer that
-  // says otherwise for itself (the health check, the quote stream) keeps its own.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (API_PATH.test(request.url) && !reply.hasHeader('cache-control')) {
-      reply.header('cache-control', 'no-store');
-    }
-    return payload;
+  // The one hook every request passes (issue 22: hooks are the per-request path's cost, so the
+  // security headers and the default caching share it, synchronous, no promise). The security
+  // headers go on the raw response, as helmet set them, so a hijacked answer (the quote stream)
+  // carries them too. API answers carry tokens and personal data: no browser or proxy may keep
+  // one; an answer that says otherwise for itself (the health check, the kept answers, the quote
+  // stream) sets its own, which replaces this default.
+  app.addHook('onRequest', (request, reply, done) => {
+    const raw = reply.raw;
+    for (const [name, value] of SECURITY_HEADER_LIST) raw.setHeader(name, value);
+    if (API_PATH.test(request.url)) reply.header('cache-control', 'no-store');
+    done();
   });
-  await app.register(helmet, HELMET_OPTIONS);
-  registerPermissionsPolicy(app);
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 30, fieldSize: 16 * 1024, parts: 40 },
   });
@@ -157,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       response: { 200: HealthResponse },
     },
     handler: async (_request, reply) => {
-      await sql`select 1`.execute(db);
+      await db.executeQuery(SELECT_ONE);
       return reply.header('cache-control', 'no-store').send({ status: 'ok' as const });
     },
   });

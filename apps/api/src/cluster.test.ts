@@ -99,6 +99,61 @@ describe('the cluster primary', () => {
     }
   });
 
+  it('closes at once a connection handed to a worker as it dies, so no client waits on it', {
+    timeout: 60_000,
+  }, async () => {
+    const server = await startServer({ DATA_DIR: dataDir() }, { workers: 2 });
+    running.push(server);
+    const port = Number(new URL(server.url).port);
+    const [victim] = server.workers() as [number, number];
+    // A request on a fresh connection: answered, closed without an answer (the client retries), or
+    // still waiting when the client gives up, which is what must never happen.
+    const CLIENT_TIMEOUT_MS = 5_000;
+    const request = () =>
+      new Promise<'answered' | 'closed' | 'hung'>((resolve) => {
+        let got = '';
+        const socket = net.connect({ host: '127.0.0.1', port }, () =>
+          socket.write('GET /api/health HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n'),
+        );
+        const timer = setTimeout(() => {
+          socket.destroy();
+          resolve('hung');
+        }, CLIENT_TIMEOUT_MS);
+        socket.on('data', (chunk) => {
+          got += String(chunk);
+        });
+        socket.on('error', () => {});
+        socket.on('close', () => {
+          clearTimeout(timer);
+          resolve(got.startsWith('HTTP/1.1 200') ? 'answered' : 'closed');
+        });
+      });
+    // The worker is stopped, then new connections arrive: the primary hands the next one it gives
+    // this worker over and waits for a receipt that never comes (the moment of a crash, held still).
+    // The other worker answers the rest. Then the stopped worker dies.
+    process.kill(victim, 'SIGSTOP');
+    let answers = 0;
+    let fourAnswered: () => void = () => {};
+    const someAnswered = new Promise<void>((resolve) => {
+      fourAnswered = resolve;
+    });
+    const outcomes = Array.from({ length: 8 }, () =>
+      request().then((outcome) => {
+        if (outcome === 'answered' && ++answers === 4) fourAnswered();
+        return outcome;
+      }),
+    );
+    await someAnswered;
+    const ended = server.nextLog('a worker ended');
+    process.kill(victim, 'SIGKILL');
+    await ended;
+    const all = await Promise.all(outcomes);
+    expect(all.filter((o) => o === 'hung')).toEqual([]);
+    expect(all).toContain('answered');
+    // And the server serves on, on new connections.
+    expect((await call(server, 'GET', '/api/health')).status).toBe(200);
+  });
+
   it('runs WEB_CONCURRENCY=1 as one process, without a primary', { timeout: 60_000 }, async () => {
     const server = await startServer({ DATA_DIR: dataDir() }, { workers: 1 });
     running.push(server);

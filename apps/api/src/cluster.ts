@@ -13,6 +13,9 @@
 //   worker did not end cleanly. Nothing is replaced meanwhile.
 // - The market-data jobs run in every worker but each once per database (their leases); the hourly
 //   token sweep runs in every worker (a cheap DELETE that finds nothing the second time).
+// - A connection the primary has handed to a worker that dies before taking it is closed by the
+//   primary at once (closeConnectionsHandedTo), so its client sees the close and retries instead of
+//   waiting for its own timeout: Node's cluster keeps its copy open until the worker's receipt.
 import cluster, { type Worker } from 'node:cluster';
 import { hostname } from 'node:os';
 
@@ -25,6 +28,44 @@ export const MAX_RESTART_DELAY_MS = 30_000;
 export function restartDelayMs(quickExits: number): number {
   if (quickExits <= 0) return 0;
   return Math.min(FIRST_RESTART_DELAY_MS * 2 ** Math.min(quickExits - 1, 30), MAX_RESTART_DELAY_MS);
+}
+
+/** What node:cluster's primary sends a worker with a connection, and the receipt it waits for. */
+interface ClusterMessage {
+  cmd?: string;
+  act?: string;
+  seq?: number;
+  ack?: number;
+}
+
+/**
+ * Node's round-robin primary accepts each connection, sends its handle to a worker and closes its
+ * own copy only once the worker's receipt (`ack`) comes back; if the worker dies first, the receipt
+ * never comes, the primary's copy stays open, and the client waits on a connection nobody will
+ * answer or close (decision 0020). This keeps the handles sent to `worker` until their receipts
+ * and closes the unreceipted ones when it exits: the client sees the connection close at once.
+ * It reads the cluster module's own messages (`NODE_CLUSTER`, `newconn`, `ack`), unchanged since
+ * Node 0.12; cluster.test.ts holds the behaviour, so a Node that changed them fails there.
+ */
+export function closeConnectionsHandedTo(worker: Worker): void {
+  const child = worker.process as Worker['process'] & {
+    send(message: unknown, handle?: unknown, ...rest: unknown[]): boolean;
+  };
+  const unreceipted = new Map<number, { close(): void }>();
+  const send = child.send.bind(child);
+  child.send = (message: unknown, handle?: unknown, ...rest: unknown[]) => {
+    const m = message as ClusterMessage | null;
+    if (m?.cmd === 'NODE_CLUSTER' && m.act === 'newconn' && typeof m.seq === 'number' && handle)
+      unreceipted.set(m.seq, handle as { close(): void });
+    return send(message, handle, ...rest);
+  };
+  child.on('internalMessage', (message: ClusterMessage | null) => {
+    if (message?.cmd === 'NODE_CLUSTER' && typeof message.ack === 'number') unreceipted.delete(message.ack);
+  });
+  worker.once('exit', () => {
+    for (const handle of unreceipted.values()) handle.close();
+    unreceipted.clear();
+  });
 }
 
 type Level = 'info' | 'warn' | 'error';
@@ -92,6 +133,7 @@ export function runCluster(options: ClusterOptions): void {
     const slot = slots[index] as Slot;
     slot.restart = undefined;
     const worker = cluster.fork();
+    closeConnectionsHandedTo(worker);
     Object.assign(slot, { worker, startedAt: Date.now(), listening: false });
     worker.once('listening', () => {
       slot.listening = true;

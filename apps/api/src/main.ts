@@ -2,7 +2,7 @@
 // listens. The only module with side effects on import.
 import { buildApp } from './app';
 import { ConfigError, loadConfig, restrictDataDir } from './config';
-import { createDb, migrateToLatest } from './db/index';
+import { createDb, migrateToLatest, optimizeSqlite } from './db/index';
 import { ApiError } from './http/errors';
 import { startMarketDataScheduler } from './market-data/scheduler';
 import { forexJobs, forexSeeders } from './modules/forex/index';
@@ -52,6 +52,8 @@ async function main(): Promise<void> {
 
   const sweep = setInterval(() => {
     app.accounts.sweepExpiredTokens().catch((err) => app.log.error({ err }, 'token sweep failed'));
+    // SQLite's statistics, as its documentation advises for a long-lived connection (db/index.ts).
+    optimizeSqlite(db).catch((err) => app.log.error({ err }, 'PRAGMA optimize failed'));
   }, 3600_000);
   sweep.unref();
 

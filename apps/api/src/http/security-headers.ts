@@ -1,6 +1,5 @@
-// The Permissions-Policy every answer carries, beside helmet's headers (set in app.ts): helmet 8 has
-// no option for it. HSTS is the TLS proxy's to send, not this server's.
-import type { FastifyInstance } from 'fastify';
+// The Permissions-Policy every answer carries, beside helmet's headers (all set by one hook in
+// app.ts): helmet 8 has no option for it. HSTS is the TLS proxy's to send, not this server's.
 
 /**
  * Powerful browser features, each denied to the app's pages and anything they embed: the app uses
@@ -37,16 +36,5 @@ const DENIED_FEATURES = [
 
 export const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ');
 
-/** For the answers no hook sees (framework and socket errors), with helmet's set. */
+/** Joined to helmet's set in app.ts: every answer carries it, those no hook sees too. */
 export const PERMISSIONS_POLICY_HEADER = { 'permissions-policy': PERMISSIONS_POLICY } as const;
-
-/**
- * Sets the header on the raw response, as helmet sets its own, so answers that write their own head
- * (the quote stream) carry it too.
- */
-export function registerPermissionsPolicy(app: FastifyInstance): void {
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
-    done();
-  });
-}

@@ -53,11 +53,14 @@ export function drainUnreadBody(
 }
 
 export function registerUnreadBodyDrain(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode < 400 || isWhollyReceived(request.raw)) return payload;
-    const whole = await drainUnreadBody(request.raw);
-    // The rest was not read: the connection cannot carry another request.
-    if (!whole) reply.header('connection', 'close');
-    return payload;
+  // A callback, not an async function: every answer passes here, and almost all leave at once
+  // without a promise (issue 22).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode < 400 || isWhollyReceived(request.raw)) return done(null, payload);
+    drainUnreadBody(request.raw).then((whole) => {
+      // The rest was not read: the connection cannot carry another request.
+      if (!whole) reply.header('connection', 'close');
+      done(null, payload);
+    }, done);
   });
 }

@@ -231,11 +231,27 @@ export function createAccountsService(deps: AccountsDeps) {
         await repo.revokeFamily(stored.family_id, at);
         throw tokenNotValid('User is inactive');
       }
-      return db.transaction().execute(async (tx) => {
-        const won = await createAccountsRepo(tx).markRotated(stored.id, at);
-        if (!won) throw tokenNotValid('Token has already been rotated');
-        return issueTokens(stored.user_id, stored.family_id, tx);
+      // The new pair is signed before the write lock is taken (issue 22): on SQLite the workers
+      // take that lock in turn, so the transaction holds it only for the rotation's own statements
+      // (mark rotated, insert the new token, raise the sign-in's expiry).
+      const issuedAt = now();
+      const refresh = await signer.sign('refresh', stored.user_id, stored.family_id, issuedAt);
+      const access = await signer.sign('access', stored.user_id, stored.family_id, issuedAt);
+      const tokenHash = hashToken(refresh.token);
+      await db.transaction().execute(async (tx) => {
+        const rotation = createAccountsRepo(tx);
+        if (!(await rotation.markRotated(stored.id, at)))
+          throw tokenNotValid('Token has already been rotated');
+        await rotation.insertRefreshToken({
+          id: refresh.jti,
+          userId: stored.user_id,
+          familyId: stored.family_id,
+          tokenHash,
+          now: issuedAt,
+          expiresAt: refresh.expiresAt,
+        });
       });
+      return { access: access.token, refresh: refresh.token };
     },
 
     /**
