@@ -71,7 +71,7 @@ export function registerForexRoutes(
       answers.send(
         request,
         reply,
-        { key: `forex ${request.url}`, scopes: ['forex'], shared: true },
+        { scopes: ['forex'], shared: true },
         (keepUntil) => forex.series(request.params.range, request.query.symbol, keepUntil),
       ),
   });
