@@ -101,7 +101,7 @@ describe.each(testDatabases())('cashflow finalize and history (%s)', (kind) => {
             escaped_ratrace: false,
           },
           expect.objectContaining({ display_name: 'Bình khách', is_winner: true, escaped_ratrace: true }),
-          expect.objectContaining({ display_name: binh.email, is_winner: false, cash_on_hand_end: 14998 }),
+          expect.objectContaining({ display_name: `#${binh.id}`, is_winner: false, cash_on_hand_end: 14998 }),
         ],
       });
       const row = await t.db
