@@ -37,7 +37,11 @@ describe.each(testDatabases())('what a browser may keep (%s)', (kind) => {
     const reading = await diary.category('Đọc', 'education');
     await diary.entry({ category: [reading.id], start_date: '2030-01-10', end_date: '2030-01-10' });
     await seedStocksDemo(t.db, t.clock.now());
-    const stock = await t.db.selectFrom('stocks').select('ticker').orderBy('ticker').executeTakeFirstOrThrow();
+    const stock = await t.db
+      .selectFrom('stocks')
+      .select('ticker')
+      .orderBy('ticker')
+      .executeTakeFirstOrThrow();
     const list = await call(owner, 'POST', '/api/stocks/watchlists/', { name: 'Theo dõi' });
     expect(list.statusCode).toBe(201);
     const added = await call(owner, 'POST', `/api/stocks/watchlists/${list.json().id}/add_item/`, {

@@ -178,9 +178,7 @@ export function registerDiaryRoutes(
     },
     handler: async (request, reply) => {
       const me = viewer(request);
-      return answers.send(request, reply, ownedBy(me.id), () =>
-        diary.listOwnEntries(me, request.query),
-      );
+      return answers.send(request, reply, ownedBy(me.id), () => diary.listOwnEntries(me, request.query));
     },
   });
 
@@ -257,9 +255,7 @@ export function registerDiaryRoutes(
     // Its window ends now, at the millisecond: kept for the second of the app's clock it was made in.
     handler: async (request, reply) => {
       const me = viewer(request);
-      return answers.send(request, reply, ownedBy(me.id, 1000), () =>
-        diary.analysis(me, request.query.days),
-      );
+      return answers.send(request, reply, ownedBy(me.id, 1000), () => diary.analysis(me, request.query.days));
     },
   });
 

@@ -232,9 +232,7 @@ export function registerUsersRoutes(
       response: { 200: UserSearchResult, 400: ValidationErrors, ...denied },
     },
     handler: async (request, reply) =>
-      answers.send(request, reply, people, () =>
-        users.search(request.query.q, request.query.limit),
-      ),
+      answers.send(request, reply, people, () => users.search(request.query.q, request.query.limit)),
   });
 }
 

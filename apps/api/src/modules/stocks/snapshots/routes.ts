@@ -42,9 +42,7 @@ export function registerSnapshotsRoutes(
       response: { 200: SnapshotList, ...errors },
     },
     handler: async (request, reply) =>
-      answers.send(request, reply, snapshotAnswer, () =>
-        snapshots.snapshots(request.query.tickers),
-      ),
+      answers.send(request, reply, snapshotAnswer, () => snapshots.snapshots(request.query.tickers)),
   });
 
   r.get('/api/stocks/snapshots/:ticker/', {
@@ -57,9 +55,7 @@ export function registerSnapshotsRoutes(
       response: { 200: Snapshot, ...errors },
     },
     handler: async (request, reply) =>
-      answers.send(request, reply, snapshotAnswer, () =>
-        snapshots.snapshot(request.params.ticker),
-      ),
+      answers.send(request, reply, snapshotAnswer, () => snapshots.snapshot(request.params.ticker)),
   });
 
   r.get('/api/stocks/realtime/', {
