@@ -9,9 +9,13 @@
 // newer than its stamp, never older (a write committing in between bumps the version past the
 // stamp, and the next request computes again).
 //
-// Shared answers (the same for every reader: forex, stocks, the CashFlow board) also carry a strong
-// ETag and `Cache-Control: private, no-cache`, and an `If-None-Match` naming the current answer is
-// answered 304 without a body. Answers with personal data keep the API's `no-store` and no ETag.
+// Shared answers (the same for every reader and free of personal data: forex, stocks, the CashFlow
+// history and board) also carry a strong ETag and `Cache-Control: private, no-cache`, and an
+// `If-None-Match` naming the current answer is answered 304 without a body. Answers with personal
+// data (lists of people, one user's diary or watchlist) keep the API's `no-store` and no ETag.
+//
+// Memory is bounded whatever clients send (issue 22): keys come from the route's validated query,
+// never the raw URL, and the budget counts keys and each entry's overhead, with a cap on entries.
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db';
