@@ -86,7 +86,8 @@ describe.each(testDatabases())('what a browser may keep (%s)', (kind) => {
       `/api/stocks/snapshots/${stock.ticker}/`,
       `/api/stocks/realtime/?tickers=${stock.ticker}`,
     ];
-  });
+    // The demo market's seeding alone can pass the 30 s hook limit on PostgreSQL on a loaded machine.
+  }, 120_000);
   afterAll(() => t.close());
 
   const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
