@@ -158,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('accounts', accounts);
   // Answers many requests read the same way, kept ready in this process (decision 0021).
   const answers = createAnswerCache({ db, now, maxBytes: config.answerCacheBytes });
+  app.decorate('answers', answers);
   app.decorateRequest('auth', null);
   const { requireUser } = createAuthGuards(accounts);
 

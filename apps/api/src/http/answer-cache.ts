@@ -9,21 +9,29 @@
 // newer than its stamp, never older (a write committing in between bumps the version past the
 // stamp, and the next request computes again).
 //
-// Shared answers (the same for every reader: forex, stocks, the CashFlow board) also carry a strong
-// ETag and `Cache-Control: private, no-cache`, and an `If-None-Match` naming the current answer is
-// answered 304 without a body. Answers with personal data keep the API's `no-store` and no ETag.
+// Shared answers (the same for every reader and free of personal data: forex, stocks, the CashFlow
+// history and board) also carry a strong ETag and `Cache-Control: private, no-cache`, and an
+// `If-None-Match` naming the current answer is answered 304 without a body. Answers with personal
+// data (lists of people, one user's diary or watchlist) keep the API's `no-store` and no ETag.
+//
+// Memory is bounded whatever clients send (issue 22): keys come from the route's validated query,
+// never the raw URL, and the budget counts keys and each entry's overhead, with a cap on entries.
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 
 export interface AnswerSpec {
-  /** What the answer is, apart from the data: the route and everything the request chose. */
-  key: string;
+  /**
+   * Whose answer it is when it is one user's data (the diary's or watchlists' owner): part of the
+   * key. The rest of the key is the route and its validated parameters and query (`keyOf`).
+   */
+  owner?: number;
   /** The data versions it is built from ('users', 'forex', 'stocks', 'cashflow', 'diary:<id>', …). */
   scopes: readonly string[];
   /**
-   * The same for every reader and free of personal data: sent with an ETag and
-   * `private, no-cache` so a browser revalidates instead of downloading it again.
+   * The same for every reader and free of personal data (no e-mail, nothing one user owns): sent
+   * with an ETag and `private, no-cache` so a browser revalidates instead of downloading it again.
+   * Otherwise the answer keeps the API's `no-store` and carries no ETag.
    */
   shared: boolean;
   /**
@@ -41,30 +49,87 @@ export interface AnswerSpec {
 export type KeepUntil = (epochMs: number) => void;
 
 interface Kept {
+  key: string;
   stamp: string;
   /** The serialised answer, encoded once: a hit sends these bytes as they are. */
   body: Buffer;
   etag: string;
   /** The app's clock from which the answer may differ without a write. */
   untilMs: number;
+  /** What the entry costs this process, as the budget counts it (`sizeOf`). */
+  size: number;
 }
 
 export interface AnswerCacheOptions {
   db: Db;
   now: () => Date;
-  /** Upper bound of the kept answers' size in this process (bytes of JSON). */
+  /** Upper bound of what the kept answers cost this process: bodies, keys, stamps and each entry's overhead. */
   maxBytes?: number;
+  /** Upper bound of the number of kept answers. */
+  maxEntries?: number;
 }
 
 export const ANSWER_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+export const ANSWER_CACHE_MAX_ENTRIES = 10_000;
+/**
+ * What an entry costs besides its bytes and strings: the map's slot, the entry object, the Buffer
+ * object and its own backing store. Measured at about 300 bytes on Node 22 (answer-cache-limits.test.ts
+ * checks the heap against the count); counted generously.
+ */
+export const ANSWER_ENTRY_OVERHEAD = 512;
+/** A key longer than this is not kept: no route's validated query legitimately needs more. */
+export const ANSWER_KEY_MAX_CHARS = 2048;
 
-export function createAnswerCache({ db, now, maxBytes = ANSWER_CACHE_MAX_BYTES }: AnswerCacheOptions) {
+/**
+ * The key of an answer: the route (its pattern, not the URL), the owner, and the route's validated
+ * path parameters and query, their names in a canonical order. So what a request adds that the
+ * route does not read — an unknown parameter, another order, another percent-encoding, a padded
+ * number (`page=0001`) — gives the same key, and a client cannot make new entries by varying it.
+ * A route without a querystring schema reads no query, so none is part of its key. Null: not kept.
+ */
+export function keyOf(request: FastifyRequest, owner?: number): string | null {
+  const route = request.routeOptions;
+  const query = route.schema?.querystring ? canonical(request.query) : '';
+  const key = `${route.url}\n${owner ?? ''}\n${canonical(request.params)}\n${query}`;
+  return key.length <= ANSWER_KEY_MAX_CHARS ? key : null;
+}
+
+/** JSON with every object's keys sorted and undefined values left out. */
+function canonical(value: unknown): string {
+  return (
+    JSON.stringify(value ?? {}, (_name, v: unknown) =>
+      v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date)
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((name) => [name, (v as Record<string, unknown>)[name]]),
+          )
+        : v,
+    ) ?? ''
+  );
+}
+
+/** Strings count two bytes a character (V8 keeps some of them so). */
+function sizeOf(entry: Omit<Kept, 'size'>): number {
+  return (
+    entry.body.length +
+    2 * (entry.key.length + entry.stamp.length + entry.etag.length) +
+    ANSWER_ENTRY_OVERHEAD
+  );
+}
+
+export function createAnswerCache({
+  db,
+  now,
+  maxBytes = ANSWER_CACHE_MAX_BYTES,
+  maxEntries = ANSWER_CACHE_MAX_ENTRIES,
+}: AnswerCacheOptions) {
   // A Map iterates in insertion order: a hit moves its entry to the end, so the first is the least
   // recently used.
   const kept = new Map<string, Kept>();
   const computing = new Map<string, Promise<Kept>>();
   let bytes = 0;
-  const counts = { hits: 0, misses: 0, joined: 0 };
+  const counts = { hits: 0, misses: 0, joined: 0, stale: 0 };
 
   async function stampOf(spec: AnswerSpec): Promise<string> {
     const rows = await db
@@ -78,54 +143,68 @@ export function createAnswerCache({ db, now, maxBytes = ANSWER_CACHE_MAX_BYTES }
     return parts.join(';');
   }
 
-  function keep(key: string, entry: Kept): void {
-    const old = kept.get(key);
-    if (old) {
-      bytes -= old.body.length;
-      kept.delete(key);
-    }
-    if (entry.body.length > maxBytes / 4) return; // one answer never pushes out most of the others
-    kept.set(key, entry);
-    bytes += entry.body.length;
-    for (const [oldest, value] of kept) {
-      if (bytes <= maxBytes) break;
-      kept.delete(oldest);
-      bytes -= value.body.length;
+  function drop(entry: Kept): void {
+    if (kept.get(entry.key) !== entry) return;
+    kept.delete(entry.key);
+    bytes -= entry.size;
+  }
+
+  function keep(entry: Kept): void {
+    const old = kept.get(entry.key);
+    if (old) drop(old);
+    // One answer never pushes out most of the others.
+    if (entry.size > maxBytes / 4 || maxEntries < 1) return;
+    kept.set(entry.key, entry);
+    bytes += entry.size;
+    for (const oldest of kept.values()) {
+      if (bytes <= maxBytes && kept.size <= maxEntries) break;
+      drop(oldest);
     }
   }
 
   async function answer<T>(
     reply: FastifyReply,
+    key: string | null,
     spec: AnswerSpec,
     compute: (keepUntil: KeepUntil) => Promise<T>,
-  ): Promise<Kept> {
+  ): Promise<Omit<Kept, 'size'>> {
     const stamp = await stampOf(spec);
-    const hit = kept.get(spec.key);
-    if (hit && hit.stamp === stamp && now().getTime() < hit.untilMs) {
-      counts.hits += 1;
-      kept.delete(spec.key);
-      kept.set(spec.key, hit);
-      return hit;
+    const hit = key === null ? undefined : kept.get(key);
+    if (hit) {
+      if (hit.stamp === stamp && now().getTime() < hit.untilMs) {
+        counts.hits += 1;
+        kept.delete(hit.key);
+        kept.set(hit.key, hit);
+        return hit;
+      }
+      // Out of date for good: versions only move forward, and so does the clock.
+      counts.stale += 1;
+      drop(hit);
     }
     // Requests arriving while the answer is computed wait for that computation.
-    const flight = `${spec.key}\n${stamp}`;
-    const pending = computing.get(flight);
+    const flight = key === null ? null : `${key}\n${stamp}`;
+    const pending = flight === null ? undefined : computing.get(flight);
     if (pending) {
       counts.joined += 1;
       return pending;
     }
     counts.misses += 1;
     const made = (async () => {
-      // The route's own serialiser (its response schema for 200), as if the handler had returned it.
       let untilMs = Number.POSITIVE_INFINITY;
       const value = await compute((epochMs) => {
         untilMs = Math.min(untilMs, epochMs);
       });
-      const body = Buffer.from(reply.serialize(value) as string);
-      const entry: Kept = { stamp, body, etag: strongTag(body), untilMs };
-      keep(spec.key, entry);
+      // The route's own serialiser (its response schema for 200), as if the handler had returned it.
+      const json = reply.serialize(value) as string;
+      // A Buffer of its own: a small one cut from Node's shared pool would hold the whole 8 KB slab.
+      const body = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
+      body.write(json);
+      const made = { key: key ?? '', stamp, body, etag: strongTag(body), untilMs };
+      const entry = { ...made, size: sizeOf(made) };
+      if (key !== null) keep(entry);
       return entry;
     })();
+    if (flight === null) return made;
     computing.set(flight, made);
     try {
       return await made;
@@ -146,19 +225,26 @@ export function createAnswerCache({ db, now, maxBytes = ANSWER_CACHE_MAX_BYTES }
       spec: AnswerSpec,
       compute: (keepUntil: KeepUntil) => Promise<T>,
     ): Promise<FastifyReply> {
-      const entry = await answer(reply, spec, compute);
+      const entry = await answer(reply, keyOf(request, spec.owner), spec, compute);
       reply.type('application/json; charset=utf-8');
       if (!spec.shared) return reply.send(entry.body);
       reply.header('etag', entry.etag).header('cache-control', 'private, no-cache');
       if (noneMatch(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
       return reply.send(entry.body);
     },
-    /** What this process keeps (answers, bytes) and how requests fared since it started. */
+    /** What this process keeps (answers, bytes as counted) and how requests fared since it started. */
     stats: () => ({ answers: kept.size, bytes, ...counts }),
   };
 }
 
 export type AnswerCache = ReturnType<typeof createAnswerCache>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's answers kept ready (app.ts), for its stats. */
+    answers: AnswerCache;
+  }
+}
 
 function strongTag(body: Buffer): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;

@@ -23,13 +23,13 @@ export function refusePastLastPage(rowsOnPage: number, { page }: PageQuery): voi
   if (rowsOnPage === 0 && page > 1) throw notFound(INVALID_PAGE);
 }
 
-/** The answer: the count, the request's own URL with the next and previous page, the page's results. */
+/** The answer: the count, the list's links to the next and previous page (`pageLink`), the page's results. */
 export function pageAnswer<T>(request: FastifyRequest, query: PageQuery, count: number, results: T[]) {
   const lastPage = Math.max(1, Math.ceil(count / query.page_size));
   return {
     count,
-    next: query.page < lastPage ? pageLink(request, query.page + 1) : null,
-    previous: query.page > 1 ? pageLink(request, query.page - 1) : null,
+    next: query.page < lastPage ? pageLink(request, query, query.page + 1) : null,
+    previous: query.page > 1 ? pageLink(request, query, query.page - 1) : null,
     results,
   };
 }

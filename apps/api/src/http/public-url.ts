@@ -24,12 +24,27 @@ export function publicUrl(request: FastifyRequest, rootRelativePath: string): st
   return `${publicOrigin(request)}${rootRelativePath}`;
 }
 
-/** The request's own path and query with another page number, as Django REST Framework links pages. */
-export function pageLink(request: FastifyRequest, page: number): string {
+/**
+ * The request's list with another page number: the route's path and the request's validated query
+ * (`validated`: what the route's schema made of it, defaults included), names sorted as Django REST
+ * Framework's `replace_query_param` sorts them. Built from what the route read, not from the raw
+ * URL, so requests that differ only in what the route ignores (unknown parameters, order,
+ * percent-encoding) get the same links, and a kept answer (decision 0021) holds for all of them.
+ */
+export function pageLink(request: FastifyRequest, validated: object, page: number): string {
+  const route = request.routeOptions.url;
   const queryAt = request.url.indexOf('?');
-  // Split by hand, not with new URL(): a path starting `//` would be read as a host.
-  const path = (queryAt < 0 ? request.url : request.url.slice(0, queryAt)).replace(/\/{2,}/g, '/');
-  const query = new URLSearchParams(queryAt < 0 ? '' : request.url.slice(queryAt + 1));
-  query.set('page', String(page));
+  // The path as routed; split by hand, not with new URL(): a path starting `//` would be read as a host.
+  const path =
+    route && !/[:*]/.test(route)
+      ? route
+      : (queryAt < 0 ? request.url : request.url.slice(0, queryAt)).replace(/\/{2,}/g, '/');
+  const query = new URLSearchParams();
+  const values: Record<string, unknown> = { ...validated, page };
+  for (const name of Object.keys(values).sort()) {
+    const value = values[name];
+    if (value === undefined || value === null) continue;
+    query.set(name, Array.isArray(value) ? value.join(',') : String(value));
+  }
   return publicUrl(request, `${path}?${query}`);
 }

@@ -61,9 +61,9 @@ describe.each(testDatabases())('cashflow finalize answer (%s)', (kind) => {
       'Khách một',
       'Trần Thảo',
       'Khách hai',
-      unnamed.email,
+      `#${unnamed.id}`,
       'Khách ba',
-      host.email,
+      `#${host.id}`,
     ]);
     expect(answer.duration_seconds).toBe(3602);
   });

@@ -1,25 +1,31 @@
 // Decides how finished games leave the server: a registered player under the account's current
-// name, instants as ISO-8601, money as numbers, the leaderboard's mean duration in minutes.
+// name (never the e-mail: these answers are shared, decision 0021), instants as ISO-8601, money as
+// numbers, the leaderboard's mean duration in minutes.
 import { type FinishedSession, fullName, type LeaderboardResponse, type WinType } from '@staff/contracts';
 import { toBool } from '../../db/dialect';
 import type { CashflowRepo, NewResult } from './repo';
 
 type Named = {
-  email: string | null;
+  /** The account's id; null when there is no account to name (it was deleted). */
+  id: number | null;
   first_name: string | null;
   middle_name: string | null;
   last_name: string | null;
 };
 
-/** Full name, else e-mail; null when there is no account to name. */
+/**
+ * Full name, else `#<id>` (the number the leaderboard already gives an account it cannot name):
+ * never the e-mail, which the history and leaderboard, shared by every game host, must not carry.
+ * Null when there is no account to name.
+ */
 export function accountName(u: Named): string | null {
-  if (u.email === null) return null;
+  if (u.id === null) return null;
   return (
     fullName({
       first_name: u.first_name ?? '',
       middle_name: u.middle_name ?? '',
       last_name: u.last_name ?? '',
-    }) || u.email
+    }) || `#${u.id}`
   );
 }
 
@@ -29,7 +35,7 @@ type ResultRow = Awaited<ReturnType<CashflowRepo['resultsOf']>>[number];
 export function presentResult(r: ResultRow): FinishedSession['results'][number] {
   return {
     id: r.id,
-    display_name: accountName(r) ?? r.display_name,
+    display_name: accountName({ ...r, id: r.account_id }) ?? r.display_name,
     career: r.career,
     is_winner: toBool(r.is_winner),
     passive_income: Number(r.passive_income),

@@ -102,7 +102,7 @@ export function createCashflowRepo(db: Db) {
       if (ids.length === 0) return Promise.resolve([]);
       return db
         .selectFrom('users')
-        .select(['id', 'email', 'first_name', 'middle_name', 'last_name', 'is_active'])
+        .select(['id', 'first_name', 'middle_name', 'last_name', 'is_active'])
         .where('id', 'in', ids)
         .execute();
     },
@@ -246,7 +246,7 @@ export function createCashflowRepo(db: Db) {
           'r.cash_on_hand_end',
           'r.escaped_ratrace',
           'r.is_winner',
-          'u.email',
+          'u.id as account_id',
           'u.first_name',
           'u.middle_name',
           'u.last_name',
@@ -287,7 +287,7 @@ export function createCashflowRepo(db: Db) {
       if (userIds.length === 0) return Promise.resolve([]);
       return db
         .selectFrom('users')
-        .select(['id', 'email', 'first_name', 'middle_name', 'last_name'])
+        .select(['id', 'first_name', 'middle_name', 'last_name'])
         .where('id', 'in', userIds)
         .execute();
     },

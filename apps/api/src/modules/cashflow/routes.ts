@@ -34,7 +34,7 @@ export function registerCashflowRoutes(
   const { cashflow, gameHosts, answers } = deps;
   // The history and the board are the same for every game host; they name players, so a user's
   // rename or deletion is a change too.
-  const shared = (url: string) => ({ key: `cashflow ${url}`, scopes: ['cashflow', 'users'], shared: true });
+  const shared = { scopes: ['cashflow', 'users'], shared: true };
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/cashflow/sessions/finalize/', {
@@ -67,7 +67,7 @@ export function registerCashflowRoutes(
       response: { 200: FinishedSessionPage, 404: ErrorDetail, ...errors },
     },
     handler: async (request, reply) =>
-      answers.send(request, reply, shared(request.url), async () => {
+      answers.send(request, reply, shared, async () => {
         const query = request.query;
         const { count, results } = await cashflow.list(query);
         return pageAnswer(request, query, count, results);
@@ -88,6 +88,6 @@ export function registerCashflowRoutes(
       response: { 200: LeaderboardResponse, ...errors },
     },
     handler: async (request, reply) =>
-      answers.send(request, reply, shared(request.url), () => cashflow.leaderboard(request.query)),
+      answers.send(request, reply, shared, () => cashflow.leaderboard(request.query)),
   });
 }

@@ -76,7 +76,7 @@ export function createCashflowService(deps: CashflowDeps) {
         else if (!toBool(account.is_active)) errors[key] = [FINALIZE_MESSAGES.inactiveUser];
         else if (seen.has(r.user_id)) errors[key] = [FINALIZE_MESSAGES.duplicateUser];
         seen.add(r.user_id);
-        displayName = account ? (accountName(account) ?? account.email) : '';
+        displayName = account ? (accountName(account) ?? '') : '';
       }
       return {
         userId: r.user_id ?? null,

@@ -49,8 +49,8 @@ export function registerDiaryRoutes(
   const { diary, diaryUser, answers } = deps;
   // A diary's answers are its owner's personal data: kept ready per owner (the 'diary:<id>'
   // version moves with every write to that user's diary), never by a browser (no-store, no ETag).
-  const ownedBy = (ownerId: number, url: string, clockMs?: number) => ({
-    key: `diary ${ownerId} ${url}`,
+  const ownedBy = (ownerId: number, clockMs?: number) => ({
+    owner: ownerId,
     scopes: [`diary:${ownerId}`],
     shared: false,
     ...(clockMs ? { clockMs } : {}),
@@ -178,9 +178,7 @@ export function registerDiaryRoutes(
     },
     handler: async (request, reply) => {
       const me = viewer(request);
-      return answers.send(request, reply, ownedBy(me.id, request.url), () =>
-        diary.listOwnEntries(me, request.query),
-      );
+      return answers.send(request, reply, ownedBy(me.id), () => diary.listOwnEntries(me, request.query));
     },
   });
 
@@ -257,9 +255,7 @@ export function registerDiaryRoutes(
     // Its window ends now, at the millisecond: kept for the second of the app's clock it was made in.
     handler: async (request, reply) => {
       const me = viewer(request);
-      return answers.send(request, reply, ownedBy(me.id, request.url, 1000), () =>
-        diary.analysis(me, request.query.days),
-      );
+      return answers.send(request, reply, ownedBy(me.id, 1000), () => diary.analysis(me, request.query.days));
     },
   });
 
@@ -284,7 +280,7 @@ export function registerDiaryRoutes(
         request.params.diaryId,
         requestAuditContext(request),
       );
-      return answers.send(request, reply, ownedBy(opened.userId, request.url), () =>
+      return answers.send(request, reply, ownedBy(opened.userId), () =>
         diary.diaryEntries(opened, request.query),
       );
     },

@@ -68,11 +68,8 @@ export function registerForexRoutes(
     },
     // The same for every reader; kept until a write, or until a point enters or leaves the window.
     handler: async (request, reply) =>
-      answers.send(
-        request,
-        reply,
-        { key: `forex ${request.url}`, scopes: ['forex'], shared: true },
-        (keepUntil) => forex.series(request.params.range, request.query.symbol, keepUntil),
+      answers.send(request, reply, { scopes: ['forex'], shared: true }, (keepUntil) =>
+        forex.series(request.params.range, request.query.symbol, keepUntil),
       ),
   });
 }

@@ -61,7 +61,7 @@ export function registerUsersRoutes(
   const { users, admins, gameHosts, answers } = deps;
   // Lists of people: kept ready (every user write moves the 'users' version) but never cached by a
   // browser, so they keep the API's no-store and carry no ETag.
-  const people = (url: string) => ({ key: `users ${url}`, scopes: ['users'], shared: false });
+  const people = { scopes: ['users'], shared: false };
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
 
@@ -81,7 +81,7 @@ export function registerUsersRoutes(
       response: { 200: UserPage, 400: ValidationErrors, 404: ErrorDetail, ...denied },
     },
     handler: async (request, reply) =>
-      answers.send(request, reply, people(request.url), async () => {
+      answers.send(request, reply, people, async () => {
         const query = request.query;
         const { count, rows } = await users.list(query);
         const origin = publicOrigin(request);
@@ -232,9 +232,7 @@ export function registerUsersRoutes(
       response: { 200: UserSearchResult, 400: ValidationErrors, ...denied },
     },
     handler: async (request, reply) =>
-      answers.send(request, reply, people(request.url), () =>
-        users.search(request.query.q, request.query.limit),
-      ),
+      answers.send(request, reply, people, () => users.search(request.query.q, request.query.limit)),
   });
 }
 

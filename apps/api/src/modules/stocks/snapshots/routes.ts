@@ -29,12 +29,7 @@ export function registerSnapshotsRoutes(
   const { snapshots, staff, editors, answers } = deps;
   // The same for every reader (decision 0021). A snapshot reads the clock only through the market
   // date and minute (calendar.ts), so it cannot change within a minute without a write.
-  const snapshotAnswer = (url: string) => ({
-    key: `stocks ${url}`,
-    scopes: ['stocks'],
-    shared: true,
-    clockMs: 60_000,
-  });
+  const snapshotAnswer = { scopes: ['stocks'], shared: true, clockMs: 60_000 };
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/stocks/snapshots/', {
@@ -47,9 +42,7 @@ export function registerSnapshotsRoutes(
       response: { 200: SnapshotList, ...errors },
     },
     handler: async (request, reply) =>
-      answers.send(request, reply, snapshotAnswer(request.url), () =>
-        snapshots.snapshots(request.query.tickers),
-      ),
+      answers.send(request, reply, snapshotAnswer, () => snapshots.snapshots(request.query.tickers)),
   });
 
   r.get('/api/stocks/snapshots/:ticker/', {
@@ -62,9 +55,7 @@ export function registerSnapshotsRoutes(
       response: { 200: Snapshot, ...errors },
     },
     handler: async (request, reply) =>
-      answers.send(request, reply, snapshotAnswer(request.url), () =>
-        snapshots.snapshot(request.params.ticker),
-      ),
+      answers.send(request, reply, snapshotAnswer, () => snapshots.snapshot(request.params.ticker)),
   });
 
   r.get('/api/stocks/realtime/', {
@@ -78,7 +69,7 @@ export function registerSnapshotsRoutes(
     },
     // Each stock's latest quote: no clock in it.
     handler: async (request, reply) =>
-      answers.send(request, reply, { key: `stocks ${request.url}`, scopes: ['stocks'], shared: true }, () =>
+      answers.send(request, reply, { scopes: ['stocks'], shared: true }, () =>
         snapshots.realtime(request.query.tickers),
       ),
   });

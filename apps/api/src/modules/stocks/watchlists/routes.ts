@@ -53,16 +53,17 @@ export function registerWatchlistsRoutes(
       response: { 200: WatchlistDetail, ...errors },
     },
     // Kept per owner (decision 0021): the owner's lists and every stock's snapshot, which cannot
-    // change within a market minute without a write.
+    // change within a market minute without a write. One user's names, notes and target prices:
+    // never kept by a browser (no-store, no ETag).
     handler: async (request, reply) => {
       const owner = viewer(request);
       return answers.send(
         request,
         reply,
         {
-          key: `watchlist ${owner.id} ${request.url}`,
+          owner: owner.id,
           scopes: [`watchlists:${owner.id}`, 'stocks'],
-          shared: true,
+          shared: false,
           clockMs: 60_000,
         },
         () => watchlists.getWatchlist(owner, request.params.id),
