@@ -162,7 +162,7 @@ describe.each(testDatabases())('diary week totals follow every write (%s)', (kin
     const writer = await makeUser(t);
     const diary = await diaryOf(t, writer);
     const study = (await diary.category('Study', 'education')).id;
-    const play = (await diary.category('Play', 'play')).id;
+    const play = (await diary.category('Play', 'entertainment')).id;
     const patch = async (id: number, body: object) => {
       const res = await call(writer, 'PATCH', `/api/diaries/entries/${id}/`, body);
       expect(res.statusCode, res.body).toBe(200);
@@ -215,7 +215,7 @@ describe.each(testDatabases())('diary week totals follow every write (%s)', (kin
     const writer = await makeUser(t);
     const diary = await diaryOf(t, writer);
     const study = (await diary.category('Study', 'education')).id;
-    const play = (await diary.category('Play', 'play')).id;
+    const play = (await diary.category('Play', 'entertainment')).id;
     await diary.entry({ ...utc('2035-06-04', '08:00', '2035-06-04', '09:00'), category: [study] });
     // A marker in another row of the same week: a re-sum of the week would overwrite it.
     await t.db
