@@ -347,16 +347,19 @@ export function createUsersRepo(db: Db, { searchIndex = 'auto' as SearchIndexUse
       const words = filters.words.join('\u0000');
       const key = `${filters.role ?? ''}\u0000${filters.isActive ?? ''}\u0000${words}`;
       const known = counts.get(key);
-      // With the total known, only a page is read: the index then pays only for rare words, as in
-      // the player search (searchPlan's two thresholds).
-      const planKey = known === undefined ? `list\u0000${words}` : `page ${page.limit}\u0000${words}`;
+      // With the total known and the list's own order (its two indexes carry last_name with the
+      // filter and search columns), only a page is read, walking an index: the trigram index then
+      // pays only for rare words, as in the player search (searchPlan's two thresholds). Another
+      // order walks a table's rows or sorts, so it keeps the list's choice.
+      const walkable = known !== undefined && ordering.field === 'last_name';
+      const planKey = walkable ? `page ${page.limit}\u0000${words}` : `list\u0000${words}`;
       const fts = plans.has(planKey)
         ? plans.get(planKey)
         : await searchPlan(
             db,
             filters.words,
             searchIndex,
-            known === undefined ? listMatches : pageMatches(page.limit),
+            walkable ? pageMatches(page.limit) : listMatches,
           );
       const seek = SEEKABLE.has(ordering.field) ? `${key}\u0000${ordering.field} ${ordering.descending}` : '';
       const { rowsQuery, countQuery } = listQueries(db, filters, ordering, page, fts, firsts.get(seek));
