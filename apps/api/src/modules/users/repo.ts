@@ -355,12 +355,7 @@ export function createUsersRepo(db: Db, { searchIndex = 'auto' as SearchIndexUse
       const planKey = walkable ? `page ${page.limit}\u0000${words}` : `list\u0000${words}`;
       const fts = plans.has(planKey)
         ? plans.get(planKey)
-        : await searchPlan(
-            db,
-            filters.words,
-            searchIndex,
-            walkable ? pageMatches(page.limit) : listMatches,
-          );
+        : await searchPlan(db, filters.words, searchIndex, walkable ? pageMatches(page.limit) : listMatches);
       const seek = SEEKABLE.has(ordering.field) ? `${key}\u0000${ordering.field} ${ordering.descending}` : '';
       const { rowsQuery, countQuery } = listQueries(db, filters, ordering, page, fts, firsts.get(seek));
       const [rows, total] = await Promise.all([
