@@ -91,6 +91,42 @@ const results = [
   ),
 ];
 
+// Entry creation (issue 22, decision 0027): a fresh 30-minute entry a call, on days spread over
+// the last 1,000, in the heavy diary, as the load bench writes them.
+let written = 0;
+const entryBody = () => {
+  const n = written++;
+  const date = addDays(today, -(n % 1000));
+  const minute = (n * 7) % 1380;
+  const hhmm = (m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  return {
+    title: `Bench entry ${n}`,
+    start_date: date,
+    start_time: hhmm(minute),
+    end_date: date,
+    end_time: hhmm(minute + 30),
+    category: [categoryIds[n % categoryIds.length]],
+    place: 'Office',
+    note: 'Written by the diary bench',
+    time_zone: 'Asia/Ho_Chi_Minh',
+  };
+};
+{
+  // timeCalls expects 200; a creation answers 201, anything else stops the bench here.
+  const create = async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/diaries/${diaryId}/entries/`,
+      headers,
+      payload: entryBody(),
+    });
+    if (res.statusCode !== 201) throw new Error(`entry create: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    return { statusCode: 200, body: res.body, json: () => res.json() };
+  };
+  const { stats } = await bench.timeCalls('entry create', create, { runs: RUNS, warmup: 4 });
+  results.push({ name: 'entry create', ...stats, detail: '1 category, 30 minutes' });
+}
+
 const report = {
   ...bench.reportHeader(kind),
   entries: made,

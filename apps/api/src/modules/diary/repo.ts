@@ -2,15 +2,16 @@
 // where clause; windows arrive as epoch-millisecond parameters computed in
 // TypeScript, so both databases do the same integer arithmetic. Every write of
 // entries or their categories keeps diary_week_totals in step through
-// week-totals.ts's refreshTouchedWeeks, in the write's transaction.
+// week-totals.ts (moveEntryTime for one entry, refreshTouchedWeeks for many), in the write's
+// transaction.
 import { JAR_DEFAULT_RATIOS, JAR_KEYS } from '@staff/contracts';
-import { type Selectable, sql } from 'kysely';
-import { toIso } from '../../db/dialect';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { dialectOf, toIso } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import type { DiaryEntriesTable } from '../../db/schema';
 import type { Span } from './overlaps';
 import { MAX_ENTRY_MS } from './time';
-import { refreshTouchedWeeks } from './week-totals';
+import { type EntryTime, moveEntryTime, refreshTouchedWeeks } from './week-totals';
 
 /** An entry as the API presents it; instants are read from the millisecond columns. */
 export type EntryRow = Omit<
@@ -73,6 +74,33 @@ const spansOf = (rows: { id: number; start_ms: number | string; end_ms: number |
  */
 export const ANY_OWNER = 'any-owner';
 export type Owner = number | typeof ANY_OWNER;
+
+/**
+ * An entry's part in the week totals as stored now (read before an edit or a delete), with the
+ * entry's row locked on PostgreSQL when `lock` says so (a delete; an edit holds it already), so no
+ * edit can change what is taken out between this read and the write.
+ */
+async function entryTime(db: Db, id: number, userId: number, lock = false): Promise<EntryTime | undefined> {
+  let q = db
+    .selectFrom('diary_entries')
+    .select(['start_ms', 'end_ms', 'category_count'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId);
+  if (lock && dialectOf(db as unknown as Kysely<unknown>) === 'postgres') q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  if (!row) return undefined;
+  const links = await db
+    .selectFrom('diary_entry_categories')
+    .select('category_id')
+    .where('entry_id', '=', id)
+    .execute();
+  return {
+    startMs: Number(row.start_ms),
+    endMs: Number(row.end_ms),
+    categoryCount: row.category_count,
+    categoryIds: links.map((l) => l.category_id),
+  };
+}
 
 export function createDiaryRepo(db: Db) {
   /** The categories of each entry by one join ordered by title and id: any number of categories. */
@@ -374,7 +402,14 @@ export function createDiaryRepo(db: Db) {
           .insertInto('diary_entry_categories')
           .values(categoryIds.map((category_id) => ({ entry_id: row.id, category_id })))
           .execute();
-        await refreshTouchedWeeks(tx, userId, [v.start_ms]);
+        await moveEntryTime(tx, userId, {
+          added: {
+            startMs: v.start_ms,
+            endMs: v.end_ms,
+            categoryCount: categoryIds.length,
+            categoryIds,
+          },
+        });
         return row.id;
       });
     },
@@ -387,12 +422,7 @@ export function createDiaryRepo(db: Db) {
       categoryIds: number[] | undefined,
       now: Date,
     ) {
-      const before = await db
-        .selectFrom('diary_entries')
-        .select('start_ms')
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
+      const before = await entryTime(db, id, userId);
       await db
         .updateTable('diary_entries')
         .set({
@@ -412,18 +442,29 @@ export function createDiaryRepo(db: Db) {
           .values(categoryIds.map((category_id) => ({ entry_id: id, category_id })))
           .execute();
       }
-      if (before) await refreshTouchedWeeks(db, userId, [Number(before.start_ms), values.start_ms]);
+      if (before) {
+        const ids = categoryIds ?? before.categoryIds;
+        await moveEntryTime(db, userId, {
+          removed: before,
+          added: {
+            startMs: values.start_ms,
+            endMs: values.end_ms,
+            categoryCount: categoryIds ? categoryIds.length : before.categoryCount,
+            categoryIds: ids,
+          },
+        });
+      }
     },
 
     async deleteEntry(id: number, userId: number): Promise<void> {
       await db.transaction().execute(async (tx) => {
+        const before = await entryTime(tx, id, userId, true);
         const gone = await tx
           .deleteFrom('diary_entries')
           .where('id', '=', id)
           .where('user_id', '=', userId)
-          .returning('start_ms')
           .executeTakeFirst();
-        if (gone) await refreshTouchedWeeks(tx, userId, [Number(gone.start_ms)]);
+        if (before && Number(gone.numDeletedRows) > 0) await moveEntryTime(tx, userId, { removed: before });
       });
     },
 

@@ -1,6 +1,7 @@
 // diary_week_totals against a recomputation from the entries, after every kind of write that
-// touches them (entry create, move, recategorise, delete; category delete; user delete), on SQLite
-// and PostgreSQL; and the week ranges a write's touched starts are re-summed in.
+// touches them (entry create, move, recategorise, delete, each adding and taking away its own time;
+// category delete, which re-sums; user delete), on SQLite and PostgreSQL; and the week ranges a
+// write over many entries re-sums.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/harness';
 import { caller, makeUser, type TestUser } from '../../test/users';
@@ -155,6 +156,89 @@ describe.each(testDatabases())('diary week totals follow every write (%s)', (kin
     const kept = await stored();
     await rebuildAllWeekTotals(t.db);
     expect(await stored()).toEqual(kept);
+  });
+
+  it('add and take away one entry at a time: shared rows, overlaps, lengths, counts, weeks', async () => {
+    const writer = await makeUser(t);
+    const diary = await diaryOf(t, writer);
+    const study = (await diary.category('Study', 'education')).id;
+    const play = (await diary.category('Play', 'entertainment')).id;
+    const patch = async (id: number, body: object) => {
+      const res = await call(writer, 'PATCH', `/api/diaries/entries/${id}/`, body);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const remove = async (id: number) =>
+      expect((await call(writer, 'DELETE', `/api/diaries/entries/${id}/`)).statusCode).toBe(204);
+    const mine = async () => (await agree()).filter((r) => r.user_id === writer.id);
+
+    // Two entries in one (week, category, n) row, overlapping each other, and one of another category.
+    const x = await diary.entry({ ...utc('2034-03-06', '08:00', '2034-03-06', '10:00'), category: [study] });
+    const y = await diary.entry({ ...utc('2034-03-06', '09:00', '2034-03-06', '09:30'), category: [study] });
+    const z = await diary.entry({ ...utc('2034-03-07', '09:00', '2034-03-07', '09:10'), category: [study] });
+    expect((await mine()).map((r) => [r.category_id, r.n, r.ms])).toEqual([[study, 1, 160 * 60_000]]);
+    // Longer; a second category (its n moves from 1 to 2); the same categories again (nothing moves).
+    await patch(y.id, { end_time: '11:00' });
+    await mine();
+    await patch(x.id, { category: [study, play] });
+    await mine();
+    await patch(x.id, { category: [play, study], title: 'Same categories' });
+    await mine();
+    // Another category; an entry moved to the next week and back.
+    await patch(z.id, { category: [play] });
+    await mine();
+    await patch(y.id, utc('2034-03-14', '09:00', '2034-03-14', '09:30'));
+    await mine();
+    await patch(y.id, utc('2034-03-06', '23:30', '2034-03-07', '00:30'));
+    await mine();
+    // Deleting every entry of a row removes the row, as a recomputation has none.
+    await remove(x.id);
+    await remove(y.id);
+    expect((await mine()).map((r) => [r.category_id, r.n, r.ms])).toEqual([[play, 1, 10 * 60_000]]);
+    await remove(z.id);
+    expect(await mine()).toEqual([]);
+    // A category deleted (a write over many entries re-sums their weeks; an entry left with none
+    // counts under category 0), then one-entry writes after it.
+    const w = await diary.entry({ ...utc('2034-04-03', '08:00'), category: [play] });
+    const v = await diary.entry({ ...utc('2034-04-04', '08:00'), category: [study, play] });
+    expect((await call(writer, 'DELETE', `/api/diaries/categories/${play}/`)).statusCode).toBe(204);
+    expect((await mine()).some((r) => r.category_id === 0 && r.n === 0)).toBe(true);
+    await patch(w.id, { ...utc('2034-04-10', '08:00') });
+    await mine();
+    await patch(w.id, { category: [study] });
+    expect((await mine()).some((r) => r.category_id === 0)).toBe(false);
+    await remove(v.id);
+    await remove(w.id);
+    expect(await mine()).toEqual([]);
+  });
+
+  it("change only the written entry's rows, not re-summing its week (decision 0027)", async () => {
+    const writer = await makeUser(t);
+    const diary = await diaryOf(t, writer);
+    const study = (await diary.category('Study', 'education')).id;
+    const play = (await diary.category('Play', 'entertainment')).id;
+    await diary.entry({ ...utc('2035-06-04', '08:00', '2035-06-04', '09:00'), category: [study] });
+    // A marker in another row of the same week: a re-sum of the week would overwrite it.
+    await t.db
+      .updateTable('diary_week_totals')
+      .set({ ms: 1 })
+      .where('user_id', '=', writer.id)
+      .where('category_id', '=', study)
+      .execute();
+    const e = await diary.entry({ ...utc('2035-06-05', '08:00', '2035-06-05', '08:30'), category: [play] });
+    await call(writer, 'PATCH', `/api/diaries/entries/${e.id}/`, { end_time: '08:45' });
+    const rows = await t.db
+      .selectFrom('diary_week_totals')
+      .select(['category_id', 'ms'])
+      .where('user_id', '=', writer.id)
+      .orderBy('category_id')
+      .execute();
+    expect(rows.map((r) => [r.category_id, Number(r.ms)])).toEqual([
+      [study, 1],
+      [play, 45 * 60_000],
+    ]);
+    // The marker is not the truth: put the row back as a recomputation has it.
+    await rebuildAllWeekTotals(t.db);
+    await agree();
   });
 
   it("go with a deleted user's entries", async () => {

@@ -1,8 +1,11 @@
 // The derived diary_week_totals (migration 0009, decision 0012): each user's entry time summed per
-// week of the entry's start, per category and per the entry's category count. Kept in step by one
-// entry point, refreshTouchedWeeks, which every writer of entries or their categories calls in its
-// own transaction; read by jarTimeInWindow, the analysis's sums.
-import { sql } from 'kysely';
+// week of the entry's start, per category and per the entry's category count. Kept in step by the
+// writers of entries or their categories in their own transaction: one entry's write through
+// moveEntryTime (its time out of the rows it was in, into those it is in now), a write over many
+// entries (a category deleted) through refreshTouchedWeeks (a re-sum of the weeks); read by
+// jarTimeInWindow, the analysis's sums.
+import { type Kysely, sql } from 'kysely';
+import { dialectOf } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import type { JarTimeRow } from './analysis';
 import { DAY_MS, MAX_ENTRY_MS } from './time';
@@ -25,6 +28,16 @@ export type TouchedStart = number | readonly [firstMs: number, lastMs: number];
  */
 async function lockUsersWeeks(db: Db, userId: number): Promise<void> {
   await sql`update diaries set title = title where user_id = ${userId}`.execute(db);
+}
+
+/**
+ * The incremental writers' side of that lock on PostgreSQL: a shared one, so they never wait for
+ * each other (their upserts add and subtract, in any order), only for a re-sum's delete and insert,
+ * and a re-sum waits for them. A row lock, not a write: no trigger, no data version moves.
+ */
+async function shareUsersWeeks(db: Db, userId: number): Promise<void> {
+  if (dialectOf(db as unknown as Kysely<unknown>) !== 'postgres') return;
+  await sql`select 1 from diaries where user_id = ${userId} for share`.execute(db);
 }
 
 /** Sums the entries starting in weeks [firstWeek, lastWeek] again; every user's weeks when no scope. */
@@ -81,6 +94,70 @@ export async function refreshTouchedWeeks(
   if (ranges.length === 0) return;
   await lockUsersWeeks(db, userId);
   for (const [firstWeek, lastWeek] of ranges) await resum(db, { userId, firstWeek, lastWeek });
+}
+
+/** An entry's part in the week totals: its span and its categories (none: category 0). */
+export interface EntryTime {
+  startMs: number;
+  endMs: number;
+  /** The entry's category_count as stored (its categories' number). */
+  categoryCount: number;
+  categoryIds: readonly number[];
+}
+
+/** The (week, category, n) rows an entry adds its time to, with that time. */
+function partsOf(e: EntryTime): { week: number; categoryId: number; n: number; ms: number }[] {
+  const week = weekOf(e.startMs);
+  const ms = e.endMs - e.startMs;
+  const categories = e.categoryIds.length > 0 ? e.categoryIds : [0];
+  return categories.map((categoryId) => ({ week, categoryId, n: e.categoryCount, ms }));
+}
+
+/**
+ * The way one entry's write keeps diary_week_totals in step (decision 0027): in the writer's
+ * transaction, after its writes, the entry as it was (`removed`: an edit's old state, a deleted
+ * entry) is taken out of its rows and as it is now (`added`) put in, by one upsert of the changed
+ * (week, category, n) rows rather than a re-sum of the week. Entries are never empty (end after
+ * start), so a row whose sum falls to 0 holds no entry any more and is deleted, as a re-sum would
+ * leave it out. week-totals.test.ts checks the result against a recomputation on both databases.
+ */
+export async function moveEntryTime(
+  db: Db,
+  userId: number,
+  change: { removed?: EntryTime; added?: EntryTime },
+): Promise<void> {
+  const deltas = new Map<string, { week: number; category_id: number; n: number; ms: number }>();
+  const apply = (e: EntryTime | undefined, sign: 1 | -1) => {
+    if (!e) return;
+    for (const p of partsOf(e)) {
+      const key = `${p.week}/${p.categoryId}/${p.n}`;
+      const row = deltas.get(key) ?? { week: p.week, category_id: p.categoryId, n: p.n, ms: 0 };
+      row.ms += sign * p.ms;
+      deltas.set(key, row);
+    }
+  };
+  apply(change.removed, -1);
+  apply(change.added, 1);
+  const rows = [...deltas.values()].filter((r) => r.ms !== 0);
+  if (rows.length === 0) return;
+  await shareUsersWeeks(db, userId);
+  await db
+    .insertInto('diary_week_totals')
+    .values(rows.map((r) => ({ user_id: userId, ...r })))
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'week', 'category_id', 'n'])
+        .doUpdateSet({ ms: sql`diary_week_totals.ms + excluded.ms` }),
+    )
+    .execute();
+  if (rows.some((r) => r.ms < 0)) {
+    await db
+      .deleteFrom('diary_week_totals')
+      .where('user_id', '=', userId)
+      .where('week', 'in', [...new Set(rows.filter((r) => r.ms < 0).map((r) => r.week))])
+      .where('ms', '=', 0)
+      .execute();
+  }
 }
 
 /**

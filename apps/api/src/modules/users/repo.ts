@@ -228,6 +228,9 @@ function rowValues(u: NewUser, now: Date) {
   };
 }
 
+/** The data version every write to users moves (migration 0015's trigger on the table). */
+export const USERS_SCOPE = 'users';
+
 /** Rows per INSERT in a bulk import: well under either database's parameter limit. */
 const INSERT_BATCH = 200;
 
@@ -241,9 +244,19 @@ export function listQueries(
   ordering: UserOrdering,
   page: { offset: number; limit: number },
   fts: string | undefined,
+  firstMatch?: FirstMatch,
 ) {
   const direction = ordering.descending ? 'desc' : 'asc';
   let rowsQuery = whereMatching(db.selectFrom('users').select(USER_COLUMNS), filters, fts);
+  if (firstMatch !== undefined && ordering.field !== 'gender') {
+    // No row before the first match in this order matches: the walk starts there (a range on the
+    // ordering's index, the same comparison and collation as ORDER BY on both databases).
+    const at = sql`(${sql.ref(ordering.field)}, ${sql.ref('id')})`;
+    const key = sql`(${firstMatch.value}, ${firstMatch.id})`;
+    rowsQuery = rowsQuery.where(
+      ordering.descending ? sql<boolean>`${at} <= ${key}` : sql<boolean>`${at} >= ${key}`,
+    );
+  }
   // Only gender may be NULL; the databases disagree on where NULLs sort, so say it: first going up.
   rowsQuery =
     ordering.field === 'gender'
@@ -260,19 +273,111 @@ export function listQueries(
   return { rowsQuery, countQuery };
 }
 
+/** The first row a search matches in one ordering: its ordering value and id. */
+export interface FirstMatch {
+  value: string | number;
+  id: number;
+}
+
+/** Orderings on a column that is never NULL, where a first match can start the walk. */
+const SEEKABLE = new Set<UserOrderingField>([
+  'id',
+  'email',
+  'first_name',
+  'middle_name',
+  'last_name',
+  'phone',
+  'role',
+]);
+
+/** Searches whose count and index choice one version of the users keeps at most (decision 0023). */
+const COUNTS_KEPT = 1000;
+
+/**
+ * The list's totals and index choices under one version of the users (decision 0023): a search's
+ * count is the same for every page and ordering, and the same until a write to users moves the
+ * version (data_versions' 'users', bumped by a trigger in the write's transaction), so it is
+ * counted once per version rather than once per request. The version is read before counting, so
+ * a count can only be newer than its version, never older: a write in between moves the version
+ * past it and the next request counts again.
+ */
+function createCountMemo() {
+  let version: string | undefined;
+  let counts = new Map<string, number>();
+  let plans = new Map<string, string | undefined>();
+  let firsts = new Map<string, FirstMatch>();
+  return {
+    /** The memo for `current`, emptied when the version moved or it grew past COUNTS_KEPT. */
+    at(current: string) {
+      if (current !== version || counts.size + plans.size + firsts.size > COUNTS_KEPT) {
+        version = current;
+        counts = new Map();
+        plans = new Map();
+        firsts = new Map();
+      }
+      return { counts, plans, firsts };
+    },
+  };
+}
+
 /** `searchIndex` other than `auto` only for tests, which compare the two paths on a few users. */
 export function createUsersRepo(db: Db, { searchIndex = 'auto' as SearchIndexUse } = {}) {
+  const memo = createCountMemo();
+  /** The users' data version (0 before the first write); read before what it stamps. */
+  async function usersVersion(): Promise<string> {
+    const row = await db
+      .selectFrom('data_versions')
+      .select('version')
+      .where('scope', '=', USERS_SCOPE)
+      .executeTakeFirst();
+    return String(row?.version ?? 0);
+  }
   return {
-    /** One page and the total with the same filters, both counted and cut in the database. */
+    /**
+     * One page and the total with the same filters, both counted and cut in the database; the
+     * total counted once per users version and search (createCountMemo).
+     */
     async listUsers(
       filters: UserFilters,
       ordering: UserOrdering,
       page: { offset: number; limit: number },
     ): Promise<{ count: number; rows: UserRow[] }> {
-      const fts = await searchPlan(db, filters.words, searchIndex, listMatches);
-      const { rowsQuery, countQuery } = listQueries(db, filters, ordering, page, fts);
-      const [rows, total] = await Promise.all([rowsQuery.execute(), countQuery.executeTakeFirstOrThrow()]);
-      return { count: Number(total.n), rows };
+      const version = await usersVersion();
+      const { counts, plans, firsts } = memo.at(version);
+      const words = filters.words.join('\u0000');
+      const key = `${filters.role ?? ''}\u0000${filters.isActive ?? ''}\u0000${words}`;
+      const known = counts.get(key);
+      // With the total known and the list's own order (its two indexes carry last_name with the
+      // filter and search columns), only a page is read, walking an index: the trigram index then
+      // pays only for rare words, as in the player search (searchPlan's two thresholds). Another
+      // order walks a table's rows or sorts, so it keeps the list's choice.
+      const walkable = known !== undefined && ordering.field === 'last_name';
+      const planKey = walkable ? `page ${page.limit}\u0000${words}` : `list\u0000${words}`;
+      const fts = plans.has(planKey)
+        ? plans.get(planKey)
+        : await searchPlan(db, filters.words, searchIndex, walkable ? pageMatches(page.limit) : listMatches);
+      const seek = SEEKABLE.has(ordering.field) ? `${key}\u0000${ordering.field} ${ordering.descending}` : '';
+      const { rowsQuery, countQuery } = listQueries(db, filters, ordering, page, fts, firsts.get(seek));
+      const [rows, total] = await Promise.all([
+        rowsQuery.execute(),
+        known === undefined ? countQuery.executeTakeFirstOrThrow() : { n: known },
+      ]);
+      const count = Number(total.n);
+      // Kept only when no write to users committed while the queries ran, so what is kept is what
+      // this version's rows give.
+      const learnt = known === undefined || !plans.has(planKey) || (seek !== '' && !firsts.has(seek));
+      if (learnt && (await usersVersion()) === version) {
+        plans.set(planKey, fts);
+        counts.set(key, count);
+        const first = rows[0];
+        if (seek && page.offset === 0 && first) {
+          firsts.set(seek, {
+            value: first[ordering.field as keyof UserRow] as string | number,
+            id: first.id,
+          });
+        }
+      }
+      return { count, rows };
     },
 
     /** Active users for pickers, in list order. */
