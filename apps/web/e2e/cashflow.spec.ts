@@ -104,7 +104,8 @@ test('a three-player game with guests, from setup to the Fast Track, survives a 
   await expect(bình.getByText('Con: 1 / 3')).toBeVisible();
   const log = page.getByRole('region', { name: 'Nhật ký ván chơi' });
   await expect(log.getByRole('listitem').first()).toHaveText(/Bình: Thêm 1 con/);
-  await log.getByRole('button', { name: 'Hoàn tác' }).click();
+  // Undo sits in the turn bar, always at hand.
+  await page.getByRole('button', { name: 'Hoàn tác' }).click();
   await expect(bình.getByText('Con: 0 / 3')).toBeVisible();
   await expect(log.getByRole('listitem').first()).toHaveText(/Bình: Trả nợ Vay \$1,000/);
 
@@ -138,7 +139,153 @@ test('a three-player game with guests, from setup to the Fast Track, survives a 
   await expect(playerCard(page, 'An').getByText('Fast Track', { exact: true })).toBeVisible();
 });
 
+/**
+ * Buttons and labels drawn outside the screen's width, or cut (their text wider than their box), each
+ * named by its text: a phone must show every one whole.
+ */
+async function cutLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const selector = 'button, a, label, [role="switch"], .mantine-Button-label, .mantine-Badge-label';
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue; // not drawn
+      if (element.closest('[aria-hidden="true"], .mantine-VisuallyHidden-root')) continue;
+      const name = (element.textContent || element.getAttribute('aria-label') || element.tagName).trim();
+      if (box.left < -0.5 || box.right > window.innerWidth + 0.5) found.push(`outside: ${name}`);
+      else if (element.scrollWidth > element.clientWidth + 0.5) found.push(`cut: ${name}`);
+    }
+    return found;
+  });
+}
+
 test.describe('on a phone @phone', () => {
+  test('the session suits one phone passed around the table @phone', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signIn(page, NDF);
+    // Three players: the setup is longer than the screen, its start button at its foot.
+    await setUpGame(page, [
+      { name: 'An', dice: 5 },
+      { name: 'Bình', dice: 9 },
+      { name: 'Chi', dice: 3 },
+    ]);
+    await expect(page.getByRole('heading', { name: 'Lượt của Bình' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Kết thúc ván' })).toBeAttached();
+    // The session opens at its top, the active player's card first, their cash large.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const bình = playerCard(page, 'Bình');
+    const cash = bình.getByText('Tiền mặt', { exact: true }).locator('xpath=following-sibling::*[1]');
+    await expect(cash).toBeInViewport({ ratio: 1 });
+    expect(
+      await cash.evaluate((e) => Number.parseFloat(getComputedStyle(e).fontSize)),
+    ).toBeGreaterThanOrEqual(24);
+    await expect(bình.getByRole('button', { name: 'Chọn thẻ' })).toBeInViewport({ ratio: 1 });
+    expect(await cutLabels(page)).toEqual([]);
+
+    // The active player's card fits the screen above the turn bar: the debt list starts closed.
+    const bar = page.getByRole('button', { name: 'Hoàn tác' });
+    const barTop = (await bar.boundingBox())?.y ?? 0;
+    const card = await bình.boundingBox();
+    expect((card?.y ?? 0) + (card?.height ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(barTop);
+    const debts = bình.getByRole('button', { name: /^Nợ/ });
+    await expect(debts).toHaveAttribute('aria-expanded', 'false');
+    await debts.click();
+    await expect(bình.getByRole('listitem', { name: 'Nợ Nợ mua nhà' })).toBeVisible();
+
+    // The other players are short summaries that open into their whole (disabled) card.
+    const an = playerCard(page, 'An');
+    await expect(an).toContainText('Tài xế');
+    await expect(an.getByRole('button', { name: 'Chọn thẻ' })).toHaveCount(0);
+    expect((await an.boundingBox())?.height).toBeLessThan(200);
+    await an.getByRole('button', { name: 'Chi tiết: An' }).click();
+    await expect(an.getByRole('button', { name: 'Chọn thẻ' })).toBeDisabled();
+    expect(await cutLabels(page)).toEqual([]);
+
+    // At the foot of the page the turn, Cashday and Undo are still at hand, in the bar at the bottom.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    // The page's last part ends above the bar, not under it.
+    const finish = await page.getByRole('button', { name: 'Kết thúc & Gửi kết quả' }).boundingBox();
+    const barTopNow = (await page.getByRole('button', { name: 'Hoàn tác' }).boundingBox())?.y ?? 0;
+    expect((finish?.y ?? 0) + (finish?.height ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(barTopNow);
+    for (const name of ['Qua ngày (Cashday)', 'Qua lượt', 'Hoàn tác']) {
+      await expect(page.getByRole('button', { name })).toBeInViewport({ ratio: 1 });
+    }
+    expect(await cutLabels(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Qua ngày (Cashday)' }).click();
+    await expect(page.getByRole('button', { name: 'Hoàn tác' })).toBeEnabled();
+
+    // Passing the turn brings the next player's card to the top of the screen.
+    await page.getByRole('button', { name: 'Qua lượt' }).click();
+    await expect(page.getByRole('heading', { name: 'Lượt của An' })).toBeVisible();
+    await expect(page.getByLabel(/^Người chơi /).first()).toHaveAttribute('aria-label', 'Người chơi An');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(an.getByRole('button', { name: 'Chọn thẻ' })).toBeInViewport({ ratio: 1 });
+    await expect(an.getByRole('button', { name: 'Chọn thẻ' })).toBeEnabled();
+  });
+
+  test('the hall shows each game as a card, its players under it @phone', async ({ page }) => {
+    const guest = `Lan ${Date.now().toString(36)}`;
+    await signIn(page, NDF);
+    const token = await page.evaluate(() => localStorage.getItem('access'));
+    const stored = await page.request.post('/api/cashflow/sessions/finalize/', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: {
+        num_players: 2,
+        start_time: '2026-11-27T10:00:00Z',
+        end_time: '2026-11-27T11:10:00Z',
+        win_type: 'DREAM',
+        winner_index: 0,
+        _pending_ts: Date.now(),
+        results: [
+          {
+            guest_name: guest,
+            career: 'Giáo viên',
+            salary: 3300,
+            expenses: 2190,
+            passive_income: 2500,
+            cash_on_hand_end: 12000,
+            escaped_ratrace: true,
+            is_winner: true,
+          },
+          {
+            guest_name: `${guest} B`,
+            career: 'Kỹ sư',
+            salary: 4900,
+            expenses: 3000,
+            passive_income: 100,
+            cash_on_hand_end: 800,
+            escaped_ratrace: false,
+            is_winner: false,
+          },
+        ],
+      },
+    });
+    expect(stored.ok()).toBe(true);
+    await page.goto('/cashflow/hall');
+    await expect(page.getByRole('heading', { name: 'Lịch sử ván chơi' })).toBeVisible();
+    const games = page.getByRole('list', { name: 'Lịch sử ván chơi' });
+    const game = games.getByRole('listitem').filter({ hasText: guest }).first();
+    await expect(game).toContainText('Mua Ước mơ');
+    await expect(game).toContainText('Thời lượng (phút)');
+    await game.getByRole('button', { name: 'Xem' }).click();
+    for (const name of [guest, `${guest} B`]) {
+      const result = page.getByLabel(`Kết quả ${name}`, { exact: true });
+      await expect(result).toContainText('Tiền mặt cuối ván');
+      const box = await result.boundingBox();
+      expect(box?.x).toBeGreaterThanOrEqual(0);
+      expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(390);
+    }
+    await expect(
+      page.getByLabel(`Kết quả ${guest}`, { exact: true }).getByRole('img', { name: 'Đã thoát' }),
+    ).toBeVisible();
+    await expect(page.getByLabel(`Kết quả ${guest}`, { exact: true })).toContainText('Winner');
+    expect(await cutLabels(page)).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await game.getByRole('button', { name: 'Ẩn' }).click();
+    await expect(page.getByLabel(`Kết quả ${guest}`, { exact: true })).toBeHidden();
+  });
+
   test('a player can run a turn one-handed @phone', async ({ page }) => {
     await signIn(page, NDF);
     await setUpGame(page, [{ name: 'Dũng', dice: 10 }]);

@@ -47,6 +47,11 @@ export function enterFastTrack(player: Player, baseAssetId: string): Player {
   });
 }
 
+/**
+ * Whether a player has won (spec 4, Winner): already a winner, in the Fast Track with passive income
+ * (the locked base income not counted) of at least 50,000, or with the dream bought. The finishing
+ * panel asks it before a winner nobody found in play is named.
+ */
 export function meetsWinCondition(player: Player): boolean {
   return (
     player.isWinner ||

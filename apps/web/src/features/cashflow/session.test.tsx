@@ -2,7 +2,7 @@
 // finalize flow that never loses a result.
 import { notifications } from '@mantine/notifications';
 import { type GameState, MESSAGES } from '@staff/cashflow-engine';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse } from '../../test/fake-api';
@@ -45,9 +45,11 @@ describe('first frame', () => {
     renderSession();
     await screen.findByLabelText('Người chơi Bình');
     await waitFor(() => expect(frames.length).toBeGreaterThan(0));
+    // The turn bar holds whose turn it is, Cashday, next turn and Undo.
     expect(screen.getByRole('button', { name: 'Qua lượt' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Hoàn tác' })).toBeTruthy();
     expect(screen.queryByLabelText('Người chơi An')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Hoàn tác' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Nhật ký ván chơi' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Kết thúc & Gửi kết quả' })).toBeNull();
 
     // The next frame: the other player's card, after the current one.
@@ -57,12 +59,12 @@ describe('first frame', () => {
       'Người chơi Bình',
       'Người chơi An',
     ]);
-    expect(screen.queryByRole('button', { name: 'Hoàn tác' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Nhật ký ván chơi' })).toBeNull();
 
     // The one after: the game log and the finishing panel.
     await waitFor(() => expect(frames.length).toBeGreaterThan(0));
     for (const frame of frames.splice(0)) frame(performance.now());
-    expect(await screen.findByRole('button', { name: 'Hoàn tác' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Nhật ký ván chơi' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Kết thúc & Gửi kết quả' })).toBeTruthy();
   });
 });
@@ -126,6 +128,55 @@ describe('player card', () => {
     await user.click(screen.getByRole('button', { name: 'Hoàn tác' }));
     expect(bình.getByText('Con: 2 / 3')).toBeTruthy();
     expect(saved().players[0]?.babies).toBe(2);
+  });
+});
+
+describe('on a phone', () => {
+  /** The screen as a phone sees it: Mantine's `sm` breakpoint query matches. */
+  function asPhone() {
+    const real = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+      ...real(query),
+      matches: query === '(max-width: 47.99em)',
+    }));
+  }
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the other players as summaries that open, and the secondary parts closed', async () => {
+    asPhone();
+    localStorage.setItem(SESSION_KEY, JSON.stringify(game()));
+    const user = userEvent.setup();
+    renderSession();
+    await findCompleteSession();
+    const bình = within(card('Bình'));
+    const an = within(card('An'));
+    // An: name, career, cash, and what opens the rest.
+    expect(an.getByText(/^Tài xế/)).toBeTruthy();
+    expect(an.getByText('Tiền mặt')).toBeTruthy();
+    expect(an.queryByRole('button', { name: 'Chọn thẻ' })).toBeNull();
+    await user.click(an.getByRole('button', { name: 'Chi tiết: An' }));
+    expect(an.getByRole('button', { name: 'Chi tiết: An' }).getAttribute('aria-expanded')).toBe('true');
+    expect(an.getByRole('button', { name: 'Chọn thẻ' })).toHaveProperty('disabled', true);
+    expect(an.getByRole('group', { name: 'Điều khiển của An' })).toHaveProperty('disabled', true);
+
+    // Bình's debts and income statement start closed, with a summary, and open.
+    expect(bình.getByRole('button', { name: 'Chọn thẻ' })).toHaveProperty('disabled', false);
+    expect(bình.queryByRole('listitem', { name: 'Nợ Nợ mua nhà' })).toBeNull();
+    const debts = bình.getByRole('button', { name: /^Nợ/ });
+    expect(debts.getAttribute('aria-expanded')).toBe('false');
+    expect(debts.textContent).toContain('5 khoản · trả $1,020 / vòng');
+    await user.click(debts);
+    expect(bình.getByRole('listitem', { name: 'Nợ Nợ mua nhà' })).toBeTruthy();
+    expect(bình.queryByRole('group', { name: 'Thu nhập và chi phí' })).toBeNull();
+    await user.click(bình.getByRole('button', { name: /^Thu nhập và chi phí/ }));
+    expect(bình.getByRole('group', { name: 'Thu nhập và chi phí' })).toBeTruthy();
+
+    // The log starts closed too; Undo is in the turn bar.
+    const log = within(screen.getByRole('region', { name: 'Nhật ký ván chơi' }));
+    expect(log.getByRole('button', { name: /^Nhật ký ván chơi/ }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
+    expect(screen.getByRole('button', { name: 'Hoàn tác' })).toBeTruthy();
   });
 });
 
@@ -340,6 +391,42 @@ describe('finalize', () => {
     await findCompleteSession();
     expect(undoButton()).toMatchObject({ button: { disabled: true }, reason: MESSAGES.undoFirstWinner });
     expect(screen.getByRole('button', { name: 'Kết thúc & Gửi kết quả' })).toHaveProperty('disabled', false);
+  });
+
+  it('asks again before naming a winner who has met no win condition', async () => {
+    const api = fakeApi({ 'POST /api/cashflow/sessions/finalize/': () => jsonResponse(201, STORED) });
+    // Nobody won in play: Bình is in the Rat Race with $100 of passive income.
+    localStorage.setItem(
+      SESSION_KEY,
+      JSON.stringify(
+        game({ type: 'addAsset', playerId: 'p1', name: 'Nhà', cost: 0, monthlyIncome: 100, downPayment: 0 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderSession();
+    await findCompleteSession();
+    const panel = within(screen.getByRole('region', { name: 'Kết thúc ván' }));
+    await user.click(panel.getByRole('textbox', { name: 'Cách thắng' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Đủ thu nhập bị động', hidden: true }));
+    await user.click(panel.getByRole('textbox', { name: 'Người thắng' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Bình', hidden: true }));
+    await user.click(panel.getByRole('button', { name: 'Kết thúc & Gửi kết quả' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Kết thúc ván?' }));
+    expect(dialog.getByText('Bình chưa đạt điều kiện thắng. Vẫn kết thúc?')).toBeTruthy();
+    // 'Chơi tiếp' goes back to the game; nothing is sent.
+    await user.click(dialog.getByRole('button', { name: 'Chơi tiếp' }));
+    expect(api.callsTo('POST /api/cashflow/sessions/finalize/')).toHaveLength(0);
+    expect(saved().finishedAt).toBeNull();
+  });
+
+  it('does not ask again when the winner has won in play', async () => {
+    localStorage.setItem(SESSION_KEY, JSON.stringify(wonGame()));
+    const user = userEvent.setup();
+    renderSession();
+    await user.click(await screen.findByRole('button', { name: 'Kết thúc & Gửi kết quả' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Kết thúc ván?' }));
+    expect(dialog.getByText(/Bình thắng \(Mua Ước mơ\)/)).toBeTruthy();
+    expect(dialog.queryByText(/chưa đạt điều kiện thắng/)).toBeNull();
   });
 
   it('takes any 2xx answer as stored, even one that is not JSON', async () => {

@@ -14,11 +14,11 @@ export function renderSession(path = '/cashflow/session') {
 }
 
 /**
- * Waits for the whole session screen: its first frame holds the turn bar and the current player's card,
- * the other cards, the game log (with Undo) and the finishing panel follow after that frame is painted.
+ * Waits for the whole session screen: its first frame holds the turn bar (with Undo) and the current
+ * player's card, the other cards, the game log and the finishing panel follow after that frame is painted.
  */
 export function findCompleteSession(): Promise<HTMLElement> {
-  return screen.findByRole('button', { name: 'Hoàn tác' });
+  return screen.findByRole('region', { name: 'Nhật ký ván chơi' });
 }
 
 /** Bình (p1, Doanh nhân, $400 cash, expenses $2,930) plays first, then An (p2, Tài xế). */

@@ -1,7 +1,8 @@
 // The finishing panel (spec 2, 4): win method, winner and 'Kết thúc & Gửi kết quả'. When a winner appears
-// during play both are preset; the first winner stands and cannot be swapped for another.
+// during play both are preset; the first winner stands and cannot be swapped for another. Naming a winner
+// who has met no win condition (the engine's meetsWinCondition) is asked again in the confirmation.
 import { Alert, Button, Card, Group, Select, Stack, Text } from '@mantine/core';
-import { type GameState, WIN_METHOD_LABELS, type WinMethod } from '@staff/cashflow-engine';
+import { type GameState, meetsWinCondition, WIN_METHOD_LABELS, type WinMethod } from '@staff/cashflow-engine';
 import { useEffect, useState } from 'react';
 import { OnDemandModal } from '../../../components/on-demand-modal';
 
@@ -34,7 +35,8 @@ export function FinishPanel({
   }, [state.winnerId, state.winMethod]);
 
   const ready = winMethod !== null && winnerId !== null;
-  const winnerName = state.players.find((p) => p.id === winnerId)?.name;
+  const winner = state.players.find((p) => p.id === winnerId);
+  const winnerName = winner?.name;
 
   return (
     <Card withBorder padding="sm" radius="md" component="section" aria-label="Kết thúc ván">
@@ -75,6 +77,11 @@ export function FinishPanel({
       </Stack>
       <OnDemandModal opened={confirming} onClose={() => setConfirming(false)} title="Kết thúc ván?" centered>
         <Stack gap="sm">
+          {winner && !meetsWinCondition(winner) && (
+            <Alert color="yellow" variant="light" p="xs">
+              {winner.name} chưa đạt điều kiện thắng. Vẫn kết thúc?
+            </Alert>
+          )}
           <Text size="sm">
             {winnerName} thắng ({winMethod ? WIN_METHOD_LABELS[winMethod as WinMethod] : ''}). Sau khi kết
             thúc, ván không thể chơi tiếp; kết quả được lưu trên máy trước rồi gửi lên máy chủ.

@@ -1,7 +1,8 @@
-// Income and expense summary of a player's sheet (spec 2, Player card).
+// Income and expense summary of a player's sheet (spec 2, Player card), a part that opens and closes.
 import { Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { cashFlow, debtPayments, type Player, passiveIncome, totalExpenses } from '@staff/cashflow-engine';
 import { formatUsd } from '../format';
+import { Section } from './section';
 
 function Line({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
   return (
@@ -16,29 +17,32 @@ function Line({ label, value, strong = false }: { label: string; value: number; 
   );
 }
 
-export function IncomeStatement({ player }: { player: Player }) {
+export function IncomeStatement({ player, defaultOpened }: { player: Player; defaultOpened: boolean }) {
   const passive = passiveIncome(player);
   return (
-    <Stack gap={4} aria-label="Thu nhập và chi phí" role="group">
-      <Text fw={600} size="sm">
-        Thu nhập và chi phí
-      </Text>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing={4}>
-        <Stack gap={2}>
-          <Line label="Lương" value={player.salary} />
-          <Line label="Thu nhập bị động" value={passive} />
-          <Line label="Tổng thu nhập" value={player.salary + passive} strong />
-        </Stack>
-        <Stack gap={2}>
-          <Line label="Thuế" value={player.baseTaxes} />
-          <Line label="Chi phí khác" value={player.baseOther} />
-          <Line label={`Con (${player.babies})`} value={player.babies * player.childCost} />
-          <Line label="Trả nợ" value={debtPayments(player)} />
-          <Line label="Tổng chi phí" value={totalExpenses(player)} strong />
-        </Stack>
-      </SimpleGrid>
-      <Divider />
-      <Line label="Dòng tiền / vòng" value={cashFlow(player)} strong />
-    </Stack>
+    <Section
+      title="Thu nhập và chi phí"
+      summary={`Chi phí ${formatUsd(totalExpenses(player))}`}
+      defaultOpened={defaultOpened}
+    >
+      <Stack gap={4} aria-label="Thu nhập và chi phí" role="group">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing={4}>
+          <Stack gap={2}>
+            <Line label="Lương" value={player.salary} />
+            <Line label="Thu nhập bị động" value={passive} />
+            <Line label="Tổng thu nhập" value={player.salary + passive} strong />
+          </Stack>
+          <Stack gap={2}>
+            <Line label="Thuế" value={player.baseTaxes} />
+            <Line label="Chi phí khác" value={player.baseOther} />
+            <Line label={`Con (${player.babies})`} value={player.babies * player.childCost} />
+            <Line label="Trả nợ" value={debtPayments(player)} />
+            <Line label="Tổng chi phí" value={totalExpenses(player)} strong />
+          </Stack>
+        </SimpleGrid>
+        <Divider />
+        <Line label="Dòng tiền / vòng" value={cashFlow(player)} strong />
+      </Stack>
+    </Section>
   );
 }

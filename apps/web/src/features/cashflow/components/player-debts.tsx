@@ -1,4 +1,4 @@
-// Debts (spec 2, 5): borrow the free loan 'Vay' in multiples of $1,000, repay it in steps of $1,000 up to
+// Debts (spec 2, 5), a part of the card that opens and closes (section.tsx): borrow the free loan 'Vay' in multiples of $1,000, repay it in steps of $1,000 up to
 // min(balance, cash rounded down), and repay any other debt all at once. Whether a repayment or a loan
 // applies is the engine's checkAction to say.
 import { Button, Group, Stack, Text } from '@mantine/core';
@@ -6,6 +6,7 @@ import {
   BANK_LOAN_NAME,
   checkAction,
   DEBT_STEP,
+  debtPayments,
   type GameAction,
   type GameState,
   type Liability,
@@ -16,6 +17,7 @@ import {
 import { useState } from 'react';
 import { formatUsd } from '../format';
 import { MoneyInput, toAmount } from './money-input';
+import { Section } from './section';
 import { useRunAction } from './use-run-action';
 
 type DebtProps = { player: Player; debt: Liability; state: GameState; enabled: boolean };
@@ -98,10 +100,13 @@ export function PlayerDebts({
   player,
   state,
   enabled,
+  defaultOpened,
 }: {
   player: Player;
   state: GameState;
   enabled: boolean;
+  /** Open at first: on a laptop; on a phone the list starts closed, its count and payments shown. */
+  defaultOpened: boolean;
 }) {
   const run = useRunAction();
   const [value, setValue] = useState<number | string>('');
@@ -110,42 +115,49 @@ export function PlayerDebts({
   const loan: GameAction = { type: 'borrow', playerId: player.id, amount: rounded };
   const canBorrow = amount !== null && checkAction(state, loan).ok;
   return (
-    <Stack gap="xs">
-      <Text fw={600} size="sm">
-        Nợ
-      </Text>
-      {player.liabilities.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          Không có khoản nợ nào
-        </Text>
-      ) : (
-        <Stack gap="xs" role="list" aria-label={`Các khoản nợ của ${player.name}`}>
-          {player.liabilities.map((debt) => (
-            <DebtRow key={debt.name} player={player} debt={debt} state={state} enabled={enabled} />
-          ))}
-        </Stack>
-      )}
-      <Group gap="xs" align="flex-end" wrap="nowrap">
-        <MoneyInput
-          label="Số tiền vay (bội số $1,000)"
-          value={value}
-          onChange={setValue}
-          step={DEBT_STEP}
-          min={0}
-          allowNegative={false}
-          disabled={!enabled}
-          description={amount !== null && rounded !== amount ? `Sẽ vay ${formatUsd(rounded)}` : undefined}
-          style={{ flex: 1 }}
-        />
-        <Button
-          disabled={!enabled || !canBorrow}
-          onClick={() => {
-            if (run(loan)) setValue('');
-          }}
-        >
-          Vay
-        </Button>
-      </Group>
-    </Stack>
+    <Section
+      title="Nợ"
+      summary={
+        player.liabilities.length === 0
+          ? 'Không có khoản nợ nào'
+          : `${player.liabilities.length} khoản · trả ${formatUsd(debtPayments(player))} / vòng`
+      }
+      defaultOpened={defaultOpened}
+    >
+      <Stack gap="xs">
+        {player.liabilities.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Không có khoản nợ nào
+          </Text>
+        ) : (
+          <Stack gap="xs" role="list" aria-label={`Các khoản nợ của ${player.name}`}>
+            {player.liabilities.map((debt) => (
+              <DebtRow key={debt.name} player={player} debt={debt} state={state} enabled={enabled} />
+            ))}
+          </Stack>
+        )}
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <MoneyInput
+            label="Số tiền vay (bội số $1,000)"
+            value={value}
+            onChange={setValue}
+            step={DEBT_STEP}
+            min={0}
+            allowNegative={false}
+            disabled={!enabled}
+            description={amount !== null && rounded !== amount ? `Sẽ vay ${formatUsd(rounded)}` : undefined}
+            style={{ flex: 1 }}
+          />
+          <Button
+            disabled={!enabled || !canBorrow}
+            onClick={() => {
+              if (run(loan)) setValue('');
+            }}
+          >
+            Vay
+          </Button>
+        </Group>
+      </Stack>
+    </Section>
   );
 }

@@ -1,11 +1,14 @@
-// Session (spec 2): whose turn, Cashday and next turn, the unsent-result banner, one card per player with
-// the current player first, the game log with Undo, and the finishing panel. Toasts announce a player
-// entering the Fast Track and the game's winner.
+// Session (spec 2): whose turn, Cashday, next turn and Undo, the unsent-result banner, one card per player
+// with the current player first, the game log, and the finishing panel. Toasts announce a player entering
+// the Fast Track and the game's winner.
+// On a phone passed around the table (issue 27): the turn bar is fixed at the bottom of the screen, the
+// active player's card comes first with its secondary parts closed, the other players are short summaries
+// that open, the log starts closed; the screen opens at its top, and goes back there when the turn passes.
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { currentPlayer, detectGameEvents, type GameState, MESSAGES } from '@staff/cashflow-engine';
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { afterFirstPaint } from '../../../lib/first-paint';
 import { useGame } from '../game-provider';
@@ -14,6 +17,9 @@ import { GameLog } from './game-log';
 import { LoadProblemAlert } from './load-problem-alert';
 import { PendingResultBanner, useFinalize } from './pending-result';
 import { loadCardPicker, PlayerCard } from './player-card';
+import classes from './session.module.css';
+import { UndoButton } from './undo-button';
+import { usePhoneLayout } from './use-phone-layout';
 import { useRunAction } from './use-run-action';
 
 /** Toasts for what the last change brought: a player into the Fast Track, the game's first winner. */
@@ -96,6 +102,16 @@ function useStepsAfterFirstFrame(last: number): number {
   return step;
 }
 
+/**
+ * The screen opens at its top, whatever the page before it was scrolled to (the setup's start button is
+ * at its foot on a phone), and goes back there when the turn passes: the next player's card is first.
+ */
+function useTopOnTurn(turn: number) {
+  useLayoutEffect(() => {
+    if (turn >= 0 && window.scrollY !== 0) window.scrollTo(0, 0);
+  }, [turn]);
+}
+
 export function SessionPage() {
   useDocumentTitle('Ván chơi');
   usePrefetchCardPicker();
@@ -103,7 +119,9 @@ export function SessionPage() {
   const { state } = useGame();
   const run = useRunAction();
   const finalize = useFinalize();
+  const phone = usePhoneLayout();
   useGameEventToasts(state);
+  useTopOnTurn(state.players.length === 0 ? -1 : state.currentTurn);
 
   if (state.players.length === 0) {
     return (
@@ -123,24 +141,29 @@ export function SessionPage() {
   const finished = state.finishedAt !== null;
 
   return (
-    <Stack gap="sm" py="md">
-      <Paper
-        withBorder
-        p="sm"
-        radius="md"
-        pos="sticky"
-        top={0}
-        style={{ zIndex: 2, background: 'var(--mantine-color-body)' }}
-      >
+    <Stack gap="sm" className={classes.session}>
+      <Paper withBorder p="sm" radius="md" className={classes.turnBar}>
         <Stack gap="xs">
-          <Title order={3} size="h4">
-            Lượt của {turn?.name}
-          </Title>
-          <Group grow>
-            <Button disabled={finished} onClick={() => run({ type: 'cashday' })}>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Title order={3} size="h4" lineClamp={1} className={classes.turnTitle}>
+              Lượt của {turn?.name}
+            </Title>
+            <UndoButton state={state} />
+          </Group>
+          <Group wrap="nowrap" gap="xs">
+            <Button
+              className={classes.turnButton}
+              disabled={finished}
+              onClick={() => run({ type: 'cashday' })}
+            >
               Qua ngày (Cashday)
             </Button>
-            <Button variant="default" disabled={finished} onClick={() => run({ type: 'nextTurn' })}>
+            <Button
+              className={classes.turnButton}
+              variant="default"
+              disabled={finished}
+              onClick={() => run({ type: 'nextTurn' })}
+            >
               Qua lượt
             </Button>
           </Group>
@@ -150,10 +173,16 @@ export function SessionPage() {
       {finished && <Alert color="gray">{MESSAGES.gameFinished}</Alert>}
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
         {(step >= 1 ? rotated : rotated.slice(0, 1)).map((player) => (
-          <PlayerCard key={player.id} player={player} state={state} active={player.id === turn?.id} />
+          <PlayerCard
+            key={player.id}
+            player={player}
+            state={state}
+            active={player.id === turn?.id}
+            phone={phone}
+          />
         ))}
       </SimpleGrid>
-      {step >= 2 && <GameLog state={state} />}
+      {step >= 2 && <GameLog state={state} defaultOpened={!phone} />}
       {step < 2 ? null : finished ? (
         !finalize.pending && (
           <Button component={Link} to="/cashflow/setup" variant="light">

@@ -103,6 +103,46 @@ describe('hall', () => {
     expect(screen.queryByLabelText('Kết quả Bình khách')).toBeNull();
   });
 
+  it('on a phone lists each game as a card with its columns, its players opening under it', async () => {
+    const real = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+      ...real(query),
+      matches: query === '(max-width: 47.99em)',
+    }));
+    fakeApi({
+      [SESSIONS]: () => jsonResponse(200, page([session(1), session(2, { win_type: 'DREAM' })])),
+      [LEADERBOARD]: () => jsonResponse(200, EMPTY_BOARD),
+    });
+    renderHall();
+    const list = await screen.findByRole('list', { name: 'Lịch sử ván chơi' });
+    expect(screen.queryByRole('table', { name: 'Lịch sử ván chơi' })).toBeNull();
+    const [first, second] = within(list).getAllByRole('listitem');
+    const game = within(first as HTMLElement);
+    expect(game.getAllByRole('term').map((t) => t.textContent)).toEqual([
+      'Số người chơi',
+      'Cách thắng',
+      'Người thắng',
+      'Thời lượng (phút)',
+    ]);
+    expect(game.getAllByRole('definition').map((d) => d.textContent)).toEqual([
+      '2',
+      'Đủ thu nhập bị động',
+      'Bình khách',
+      '91',
+    ]);
+    expect(game.getByText(formatStart('2026-04-01T03:00:00.000Z'))).toBeTruthy();
+    expect(within(second as HTMLElement).getByText('Mua Ước mơ')).toBeTruthy();
+
+    await userEvent.click(game.getByRole('button', { name: 'Xem' }));
+    const winner = game.getByLabelText('Kết quả Bình khách');
+    expect(within(winner).getByText('Winner')).toBeTruthy();
+    expect(within(winner).getByText(/Tiền mặt cuối ván: 250\.000\s₫/)).toBeTruthy();
+    expect(game.getByLabelText('Kết quả Nguyễn An')).toBeTruthy();
+    await userEvent.click(game.getByRole('button', { name: 'Ẩn' }));
+    expect(screen.queryByLabelText('Kết quả Bình khách')).toBeNull();
+    vi.restoreAllMocks();
+  });
+
   it('offers a new game when nothing is stored yet', async () => {
     fakeApi({
       [SESSIONS]: () => jsonResponse(200, page([])),

@@ -1,5 +1,7 @@
 // Hall (spec 2): the finished games, newest first, each expandable into one card per player,
-// and the full leaderboard. Works on a phone: the table scrolls sideways, the cards stack.
+// and the full leaderboard. On a laptop the games are a table; on a phone (issue 27) each game is a card
+// with the table's columns as labelled lines, and its players' cards open under it, the full width of
+// the screen (inside a table that scrolls sideways they were cut off and looked empty).
 import {
   Alert,
   Anchor,
@@ -23,11 +25,12 @@ import {
 } from '@staff/contracts';
 import { IconCheck, IconRefresh, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { ListPagination } from '../../../components/list-pagination';
 import { cashflowKeys } from '../api/cashflow-keys';
 import { useFinishedSessions } from '../api/get-sessions';
+import { usePhoneLayout } from '../components/use-phone-layout';
 import { LeaderboardPanel } from '../leaderboard/leaderboard-panel';
 import { durationMinutes, formatStart, formatVnd } from './hall-format';
 
@@ -41,7 +44,14 @@ export const HALL_TEXTS = {
   error: 'Không tải được danh sách ván. Kiểm tra API_BASE_URL/CORS.',
 } as const;
 
-const COLUMNS = ['Bắt đầu', 'Số người chơi', 'Cách thắng', 'Người thắng', 'Thời lượng (phút)', 'Chi tiết'];
+const COLUMNS = [
+  'Bắt đầu',
+  'Số người chơi',
+  'Cách thắng',
+  'Người thắng',
+  'Thời lượng (phút)',
+  'Chi tiết',
+] as const;
 
 function PlayerResultCard({ result }: { result: FinishedResult }) {
   return (
@@ -111,6 +121,76 @@ function SessionRow({ session }: { session: FinishedSession }) {
   );
 }
 
+function SessionCard({ session }: { session: FinishedSession }) {
+  const [open, setOpen] = useState(false);
+  const winner = session.results.find((r) => r.is_winner);
+  const detailsId = `cashflow-session-${session.id}`;
+  const fields: [string, ReactNode][] = [
+    [COLUMNS[1], session.num_players],
+    [COLUMNS[2], WIN_METHOD_LABELS[session.win_type]],
+    [COLUMNS[3], winner?.display_name ?? '—'],
+    [COLUMNS[4], durationMinutes(session.duration_seconds)],
+  ];
+  return (
+    <Card
+      component="li"
+      withBorder
+      padding="sm"
+      radius="md"
+      aria-label={`Ván ${formatStart(session.start_time)}`}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text size="xs" c="dimmed">
+              {COLUMNS[0]}
+            </Text>
+            <Text fw={600}>{formatStart(session.start_time)}</Text>
+          </Stack>
+          <Button
+            size="compact-sm"
+            variant="light"
+            aria-expanded={open}
+            aria-controls={open ? detailsId : undefined}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? HALL_TEXTS.hide : HALL_TEXTS.show}
+          </Button>
+        </Group>
+        <SimpleGrid cols={2} spacing="xs" verticalSpacing={4} component="dl" m={0}>
+          {fields.map(([label, value]) => (
+            <div key={label}>
+              <Text component="dt" size="xs" c="dimmed">
+                {label}
+              </Text>
+              <Text component="dd" size="sm" m={0}>
+                {value}
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
+        {open && (
+          <Stack gap="xs" id={detailsId}>
+            {session.results.map((r) => (
+              <PlayerResultCard key={r.id} result={r} />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function SessionCards({ sessions }: { sessions: FinishedSession[] }) {
+  return (
+    <Stack component="ul" gap="sm" m={0} p={0} aria-label={HALL_TEXTS.title} style={{ listStyle: 'none' }}>
+      {sessions.map((s) => (
+        <SessionCard key={s.id} session={s} />
+      ))}
+    </Stack>
+  );
+}
+
 function SessionsTable({ sessions }: { sessions: FinishedSession[] }) {
   return (
     <Table.ScrollContainer minWidth={560}>
@@ -139,6 +219,7 @@ export function HallPage() {
   const [pageSize, setPageSize] = useState<number>(CASHFLOW_SESSION_DEFAULT_PAGE_SIZE);
   const sessions = useFinishedSessions(page, pageSize);
   const data = sessions.data;
+  const phone = usePhoneLayout();
 
   return (
     <Stack gap="md" py="md">
@@ -174,7 +255,7 @@ export function HallPage() {
         </Card>
       ) : (
         <Stack gap="sm">
-          <SessionsTable sessions={data.results} />
+          {phone ? <SessionCards sessions={data.results} /> : <SessionsTable sessions={data.results} />}
           <ListPagination
             page={page}
             lastPage={Math.max(1, Math.ceil(data.count / pageSize))}
