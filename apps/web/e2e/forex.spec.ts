@@ -112,7 +112,7 @@ test('on a phone the price, the range switch and the chart come first; a tap on 
   await expect(usd.getByTestId('symbol-last')).toHaveText(/^\d{1,3}(\.\d{3})+$/);
   await usd.click();
   await expect(chartTitle(page)).toHaveText('USD - MONTHLY');
-  await expect(chartTitle(page)).toBeInViewport();
+  await expect(page.getByTestId('price-chart')).toBeInViewport();
   await page.getByText('Year', { exact: true }).click();
   await expect(chartTitle(page)).toHaveText('USD - YEARLY');
   await expect(chartTitle(page)).toBeInViewport();

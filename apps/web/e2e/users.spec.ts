@@ -361,7 +361,7 @@ test.describe('as an admin', () => {
     await expect(page.getByText('No users found.')).toBeVisible();
   });
 
-  test('keeps a wide row\'s delete button inside its card and the screen at 1280 and 390 px', async ({
+  test("keeps a wide row's delete button inside its card and the screen at 1280 and 390 px", async ({
     page,
     request,
   }) => {

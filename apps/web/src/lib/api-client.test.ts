@@ -450,9 +450,9 @@ describe('retryAfterSeconds', () => {
 
 describe('failureText: what went wrong, in words, never the raw body', () => {
   it("gives a refusal's detail", () => {
-    expect(failureText(new ApiError(403, { detail: 'You do not have permission to perform this action.' }))).toBe(
-      'You do not have permission to perform this action.',
-    );
+    expect(
+      failureText(new ApiError(403, { detail: 'You do not have permission to perform this action.' })),
+    ).toBe('You do not have permission to perform this action.');
     expect(failureText(new ApiError(404, null))).toBe('The server refused the request (error 404).');
   });
 
@@ -477,7 +477,9 @@ describe('failureText: what went wrong, in words, never the raw body', () => {
   it("never makes a non-JSON error body (a proxy's page) the detail", async () => {
     signIn('A1', 'R1');
     const page = '<html><body><h1>500 Internal Server Error</h1></body></html>';
-    const server = fakeFetch(() => new Response(page, { status: 500, headers: { 'Content-Type': 'text/html' } }));
+    const server = fakeFetch(
+      () => new Response(page, { status: 500, headers: { 'Content-Type': 'text/html' } }),
+    );
     const api = createApiClient({ fetch: server.fetch, locks: null });
     const error = (await api.post('/api/diaries/1/entries/', {}).catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);

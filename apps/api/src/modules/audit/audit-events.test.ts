@@ -149,16 +149,26 @@ describe.each(testDatabases())('audit log API (%s)', (kind) => {
     const unnamed = await makeUser(t, 'manager');
     const actor = { actor: { id: named.id, email: named.email }, ip: '198.51.100.20' };
     const at = '2027-01-01T00:00:00.000Z';
-    await record('namedUpdate', actor, {
-      action: 'user.update',
-      target: { type: 'user', id: unnamed.id },
-      detail: { fields: ['is_active'], is_active: { from: true, to: false } },
-    }, at);
-    await record('goneDelete', actor, {
-      action: 'user.delete',
-      target: { type: 'user', id: 987654 },
-      detail: { email: 'gone@example.com' },
-    }, at);
+    await record(
+      'namedUpdate',
+      actor,
+      {
+        action: 'user.update',
+        target: { type: 'user', id: unnamed.id },
+        detail: { fields: ['is_active'], is_active: { from: true, to: false } },
+      },
+      at,
+    );
+    await record(
+      'goneDelete',
+      actor,
+      {
+        action: 'user.delete',
+        target: { type: 'user', id: 987654 },
+        detail: { email: 'gone@example.com' },
+      },
+      at,
+    );
     await record('goneUpdate', actor, { action: 'user.update', target: { type: 'user', id: 987655 } }, at);
     await record('diaryRead', actor, { action: 'diary.read_other', target: { type: 'diary', id: 3 } }, at);
     try {
@@ -172,7 +182,10 @@ describe.each(testDatabases())('audit log API (%s)', (kind) => {
       });
       expect(byId.get(ids.goneDelete as number)).toMatchObject({ target_name: 'gone@example.com' });
       expect(byId.get(ids.goneUpdate as number)).toMatchObject({ target_name: null });
-      expect(byId.get(ids.diaryRead as number)).toMatchObject({ target_name: null, actor_name: 'Nguyễn Hương' });
+      expect(byId.get(ids.diaryRead as number)).toMatchObject({
+        target_name: null,
+        actor_name: 'Nguyễn Hương',
+      });
       // Stranger and command-line events name no one.
       const all = (await list('page_size=50')).body.results as AuditEvent[];
       expect(all.find((e) => e.id === ids.passwordSet)).toMatchObject({ actor_name: null });

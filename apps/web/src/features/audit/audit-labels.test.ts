@@ -85,12 +85,15 @@ describe('an event detail in words', () => {
   });
 
   it('says a nested object or list as words, never JSON', () => {
-    expect(describeDetail({ changes: { role: ['staff', 'admin'] } })).toEqual(['Changes: Role: Staff, Admin']);
+    expect(describeDetail({ changes: { role: ['staff', 'admin'] } })).toEqual([
+      'Changes: Role: Staff, Admin',
+    ]);
     expect(describeDetail({ limits: { per_minute: 5, blocked: true } })).toEqual([
       'Limits: Per minute: 5, Blocked: yes',
     ]);
     expect(describeDetail({ fields: [] })).toEqual(['Changed: —']);
-    for (const line of describeDetail({ a: { b: { c: [1, { d: false }] } } })) expect(line).not.toMatch(/[{}"]/);
+    for (const line of describeDetail({ a: { b: { c: [1, { d: false }] } } }))
+      expect(line).not.toMatch(/[{}"]/);
   });
 
   it('puts the parts on one line', () => {

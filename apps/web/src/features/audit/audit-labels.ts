@@ -136,7 +136,12 @@ export function describeDetail(detail: Record<string, unknown>): string[] {
   return entries
     .filter(
       ([key, value]) =>
-        !(key === 'fields' && Array.isArray(value) && value.length > 0 && value.every((f) => told.has(String(f)))),
+        !(
+          key === 'fields' &&
+          Array.isArray(value) &&
+          value.length > 0 &&
+          value.every((f) => told.has(String(f)))
+        ),
     )
     .map(([key, value]) => `${keyLabel(key)}: ${detailValue(key, value)}`);
 }

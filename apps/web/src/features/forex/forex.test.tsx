@@ -177,7 +177,10 @@ describe('forex board', { timeout: 20_000 }, () => {
       board({
         'GET /api/forex/latest/': (r) => {
           const symbol = r.url.searchParams.get('symbol') as string;
-          return jsonResponse(200, latest(symbol, symbol === 'USD' ? { data: { ...latest('USD').data, last: 26_267 } } : {}));
+          return jsonResponse(
+            200,
+            latest(symbol, symbol === 'USD' ? { data: { ...latest('USD').data, last: 26_267 } } : {}),
+          );
         },
       });
       renderRoutes(forexRoutes, '/forex');

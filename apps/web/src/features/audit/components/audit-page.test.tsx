@@ -27,7 +27,11 @@ const PEOPLE = [
   must_change_password: false,
 }));
 const fold = (text: string) =>
-  text.normalize('NFD').replace(/\p{M}+/gu, '').replace(/[đĐ]/g, 'd').toLowerCase();
+  text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[đĐ]/g, 'd')
+    .toLowerCase();
 const usersSearch: Handler = ({ url }) => {
   const search = fold(url.searchParams.get('search') ?? '');
   const hits = PEOPLE.filter((p) => fold(`${p.full_name} ${p.email}`).includes(search));
@@ -78,7 +82,11 @@ const actorOptions = () => {
   const listbox = document.getElementById(
     screen.getByRole('textbox', { name: 'Actor' }).getAttribute('aria-controls') ?? '',
   );
-  return listbox ? within(listbox).queryAllByRole('option', { hidden: true }).map((o) => o.textContent) : [];
+  return listbox
+    ? within(listbox)
+        .queryAllByRole('option', { hidden: true })
+        .map((o) => o.textContent)
+    : [];
 };
 const rows = () => within(table()).getAllByRole('row').slice(1);
 
@@ -127,7 +135,14 @@ describe('AuditPage', { timeout: 20_000 }, () => {
       within(rows()[2] as HTMLElement)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual([expect.any(String), 'admin@example.com', 'User changed', 'User #103', '198.51.100.7', 'Changed: Role']);
+    ).toEqual([
+      expect.any(String),
+      'admin@example.com',
+      'User changed',
+      'User #103',
+      '198.51.100.7',
+      'Changed: Role',
+    ]);
     expect(
       within(rows()[1] as HTMLElement)
         .getAllByRole('cell')
@@ -165,7 +180,9 @@ describe('AuditPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('textbox', { name: 'Action' })).toHaveProperty('value', 'User changed');
     expect(screen.getByRole('textbox', { name: 'Target type' })).toHaveProperty('value', 'User');
     // Actor 1 is no user any more: the picker names it as the events do.
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Actor' })).toHaveProperty('value', 'admin@example.com'));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Actor' })).toHaveProperty('value', 'admin@example.com'),
+    );
     expect(screen.getByLabelText('Target ID')).toHaveProperty('value', '105');
     expect(screen.getByLabelText('From')).toHaveProperty('value', '2026-03-01');
     expect(screen.getByLabelText('To')).toHaveProperty('value', '2026-03-02');
@@ -204,11 +221,12 @@ describe('AuditPage', { timeout: 20_000 }, () => {
     const actor = screen.getByRole('textbox', { name: 'Actor' });
     await user.type(actor, 'nguyen');
     // Both Nguyễns, in Vietnamese order, with their e-mails.
-    await waitFor(() =>
-      expect(actorOptions()).toEqual([
-        'Nguyễn An — an.nguyen@example.com',
-        'Nguyễn Thị Hương — huong.nguyen@example.com',
-      ]),
+    await waitFor(
+      () =>
+        expect(actorOptions()).toEqual([
+          'Nguyễn An — an.nguyen@example.com',
+          'Nguyễn Thị Hương — huong.nguyen@example.com',
+        ]),
       { timeout: 5000 },
     );
     // One search for the settled text, none per keystroke.

@@ -1,18 +1,6 @@
 // Hall (spec 2): the finished games, newest first, each expandable into one card per player,
 // and the full leaderboard. Works on a phone: the table scrolls sideways, the cards stack.
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { WIN_METHOD_LABELS } from '@staff/cashflow-engine';
 import {
@@ -26,6 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { ListPagination } from '../../../components/list-pagination';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { cashflowKeys } from '../api/cashflow-keys';
 import { useFinishedSessions } from '../api/get-sessions';
 import { LeaderboardPanel } from '../leaderboard/leaderboard-panel';
@@ -158,9 +147,13 @@ export function HallPage() {
       </Group>
 
       {sessions.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {HALL_TEXTS.error}
-        </Alert>
+        <LoadErrorAlert
+          lang="vi"
+          title={HALL_TEXTS.error}
+          error={sessions.error}
+          onRetry={() => sessions.refetch()}
+          retrying={sessions.isFetching}
+        />
       ) : !data ? (
         <Text c="dimmed">Đang tải…</Text>
       ) : data.count === 0 ? (

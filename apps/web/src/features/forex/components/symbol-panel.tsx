@@ -99,7 +99,13 @@ export function SymbolPanel({
           </Title>
           <Group gap={6} data-testid="metals-group">
             {metals.map((s) => (
-              <SymbolButton key={s} symbol={s} selected={s === selected} onSelect={onSelect} compact={compact} />
+              <SymbolButton
+                key={s}
+                symbol={s}
+                selected={s === selected}
+                onSelect={onSelect}
+                compact={compact}
+              />
             ))}
             {metals.length === 0 && (
               <Text size="sm" c="dimmed">
@@ -114,7 +120,13 @@ export function SymbolPanel({
           </Title>
           <Group gap={6} data-testid="favorites-group">
             {favorites.map((s) => (
-              <SymbolButton key={s} symbol={s} selected={s === selected} onSelect={onSelect} compact={compact} />
+              <SymbolButton
+                key={s}
+                symbol={s}
+                selected={s === selected}
+                onSelect={onSelect}
+                compact={compact}
+              />
             ))}
           </Group>
           {others.length > 0 && (
