@@ -1,6 +1,7 @@
 // Every load error says what happened in words and always offers to try again, in the screen's language.
-import { fireEvent, render, screen } from '@testing-library/react';
+
 import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api-client';
 import { LoadErrorAlert } from './load-error-alert';

@@ -27,12 +27,11 @@ export class ApiError extends Error {
   }
 
   /**
-   * The `detail` message when the server refused the request and said why (a 4xx). A server
-   * failure's body is never a message for the user (it may be a stack, a proxy's page, or words
-   * meant for the logs): `failureText` words those.
+   * The `detail` message when the server sent one (a JSON body; any other body is dropped). For
+   * what to show a user, `failureText` gives a 5xx in words rather than its detail.
    */
   get detail(): string | undefined {
-    return this.status < 500 ? errorDetail(this.body) : undefined;
+    return errorDetail(this.body);
   }
 }
 
@@ -62,6 +61,7 @@ const FAILURE_WORDS = {
 export function failureText(error: unknown, lang: MessageLanguage = 'en'): string {
   const words = FAILURE_WORDS[lang];
   if (error instanceof ApiError) {
+    // A server failure's body is never a message for the user (a stack, words meant for the logs).
     if (error.status >= 500) return words.serverFailed(error.status);
     return error.detail ?? words.refused(error.status);
   }

@@ -58,6 +58,7 @@ export function importFailureLines(error: unknown): string[] {
       ),
     ];
   }
+  if (error.status >= 500) return [failureText(error)];
   const fieldMessages = Object.values(toFieldErrors(error.body));
   if (fieldMessages.length > 0) return fieldMessages;
   return error.detail ? [error.detail] : [];
@@ -78,5 +79,8 @@ export function templateFailureLines(error: unknown): string[] {
 }
 
 export function deleteFailureMessage(error: unknown): string {
-  return (error instanceof ApiError && error.detail) || 'Failed to delete user.';
+  if (error instanceof ApiError && error.status < 500 && error.detail) return error.detail;
+  return error instanceof ApiError || error instanceof TypeError
+    ? `Failed to delete user. ${failureText(error)}`
+    : 'Failed to delete user.';
 }
