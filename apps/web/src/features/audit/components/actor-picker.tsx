@@ -4,7 +4,7 @@
 import { Autocomplete, Loader } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { type ActorOption, useActor, useActorSearch } from '../api/search-actors';
 
 /** As the user list's search waits. */
@@ -42,9 +42,13 @@ export function ActorPicker({
   const [debounced] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
   const searching = debounced.trim() !== '' && debounced !== chosenLabel;
   const found = useActorSearch(searching ? debounced : '');
-  const suggestions = new Map<string, number>(
-    ((searching && found.data) || []).map((option) => [optionLabel(option), option.id]),
+  const shown = searching ? found.data : undefined;
+  // Kept while the answer is the same, so the open list is not rebuilt on every render.
+  const suggestions = useMemo(
+    () => new Map<string, number>((shown ?? []).map((option) => [optionLabel(option), option.id])),
+    [shown],
   );
+  const labels = useMemo(() => [...suggestions.keys()], [suggestions]);
   const noMatch = searching && found.isSuccess && !found.isPlaceholderData && found.data.length === 0;
 
   return (
@@ -57,7 +61,7 @@ export function ActorPicker({
         setTyped(text);
         if (text.trim() === '' && actorId !== null) onChange(null);
       }}
-      data={[...suggestions.keys()]}
+      data={labels}
       // The server has matched already (accents, e-mail): show every suggestion it sent.
       filter={({ options }) => options}
       onOptionSubmit={(label) => {
