@@ -38,7 +38,7 @@ import { createCashflowService, registerCashflowRoutes } from './modules/cashflo
 import { createDiaryService, registerDiaryRoutes } from './modules/diary/index';
 import { createForexService, registerForexRoutes } from './modules/forex/index';
 import { createStocksService, registerStocksRoutes } from './modules/stocks/index';
-import { createUsersService, registerUsersRoutes } from './modules/users/index';
+import { createUserRecords, createUsersService, registerUsersRoutes } from './modules/users/index';
 
 export interface AppDeps {
   config: Config;
@@ -190,7 +190,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     gameHosts: requireUser(MODULE_ROLES.cashflow),
     answers,
   });
-  registerAuditRoutes(app, { audit: createAuditService({ db }), admins: requireUser(MODULE_ROLES.audit) });
+  registerAuditRoutes(app, {
+    // Audit names users through users' records, handed in: users records its events through audit.
+    audit: createAuditService({ db, findUserNames: (ids) => createUserRecords(db).findUserNames(ids) }),
+    admins: requireUser(MODULE_ROLES.audit),
+  });
 
   registerDiaryRoutes(app, {
     diary: createDiaryService({ db, now, getUser: (id) => accounts.getUser(id) }),

@@ -91,3 +91,29 @@ test('dots are green on a rise, red on a fall and absent otherwise, on a known s
   await expect(page.getByTestId('demo-notice')).toHaveCount(0);
   await expect(page.getByTestId('latest-quote').getByTestId('quote-last')).toHaveText('Last100.000.000');
 });
+
+test('on a phone the price, the range switch and the chart come first; a tap on a symbol shows', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/forex');
+  await expect(chartTitle(page)).toHaveText('SJC - MONTHLY');
+  const chart = page.getByTestId('chart-card');
+  const quote = page.getByTestId('latest-quote');
+  // The whole chart and the latest price are on the first screen, the range switch above the chart.
+  await expect(quote.getByTestId('quote-last')).toBeInViewport({ ratio: 1 });
+  await expect(chart).toBeInViewport({ ratio: 1 });
+  const range = await page.getByRole('radio', { name: 'Year' }).boundingBox();
+  const chartBox = await chart.boundingBox();
+  expect(range && chartBox && range.y < chartBox.y).toBe(true);
+
+  // The symbols follow, each with its last price; a tap redraws the chart, still in view.
+  const usd = page.getByTestId('favorites-group').getByRole('button', { name: /USD/ });
+  await expect(usd.getByTestId('symbol-last')).toHaveText(/^\d{1,3}(\.\d{3})+$/);
+  await usd.click();
+  await expect(chartTitle(page)).toHaveText('USD - MONTHLY');
+  await expect(page.getByTestId('price-chart')).toBeInViewport();
+  await page.getByText('Year', { exact: true }).click();
+  await expect(chartTitle(page)).toHaveText('USD - YEARLY');
+  await expect(chartTitle(page)).toBeInViewport();
+});

@@ -221,3 +221,22 @@ test('watchlists: create, add, see known prices, remove, open a stock and the an
   await expect(table.getByRole('row', { name: /E2ECE/ })).toContainText('+15,00%');
   await expect(table.getByRole('row', { name: /Bình quân/ })).toContainText('100%');
 });
+
+test("the ticker search finds companies by their common names, and says 'Không tìm thấy mã'", async ({
+  page,
+}) => {
+  await signIn(page, STAFF);
+  await page.goto('/stocks');
+  const search = addForm(page).getByPlaceholder('Search ticker (e.g., VNM)');
+  for (const [typed, ticker] of [
+    ['hoa phat', /HPG/],
+    ['vietcombank', /VCB/],
+    ['vietcom', /VCB/],
+    ['Vinamilk', /VNM/],
+  ] as const) {
+    await search.fill(typed);
+    await expect(page.getByRole('option', { name: ticker })).toBeVisible();
+  }
+  await search.fill('khong co cong ty nay');
+  await expect(addForm(page).getByText('Không tìm thấy mã')).toBeVisible();
+});

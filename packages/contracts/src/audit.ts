@@ -37,6 +37,16 @@ export const AuditEvent = z.object({
   ip: z.string().nullable(),
   /** What changed or what happened, e.g. {"fields": ["role", "is_active"]} or {"created": 12}. */
   detail: z.record(z.string(), z.unknown()),
+  /**
+   * Added for the screen (issue 27): the acting user's full name, else e-mail; null when the event
+   * names no user or the user is gone (then `actor_email` still says who it was).
+   */
+  actor_name: z.string().nullable().optional(),
+  /**
+   * The target user's full name, else e-mail (for a deleted user, the e-mail its event recorded);
+   * null for a target that is not a user, or a user nothing is known of.
+   */
+  target_name: z.string().nullable().optional(),
 });
 export type AuditEvent = z.infer<typeof AuditEvent>;
 

@@ -15,6 +15,7 @@ export interface SeedUser {
   first_name: string;
   middle_name?: string;
   last_name: string;
+  phone?: string;
   role: 'admin' | 'manager' | 'staff' | 'ndf';
   is_active: boolean;
   password: string;
@@ -35,6 +36,7 @@ export async function ensureUsers(request: APIRequestContext, users: readonly Se
         role: user.role,
         is_active: String(user.is_active),
         password: user.password,
+        ...(user.phone ? { phone: user.phone } : {}),
       },
     });
     if (response.status() === 400 && 'email' in ((await response.json()) as object)) continue;

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
   createApiClient,
+  failureText,
   filenameFromDisposition,
   LOGOUT_PATH,
   REFRESH_PATH,
@@ -444,5 +445,44 @@ describe('retryAfterSeconds', () => {
     expect(retryAfterSeconds('Thu, 01 Jan 2026 00:01:30 GMT', now)).toBe(90);
     expect(retryAfterSeconds('soon', now)).toBeUndefined();
     expect(retryAfterSeconds(null, now)).toBeUndefined();
+  });
+});
+
+describe('failureText: what went wrong, in words, never the raw body', () => {
+  it("gives a refusal's detail", () => {
+    expect(
+      failureText(new ApiError(403, { detail: 'You do not have permission to perform this action.' })),
+    ).toBe('You do not have permission to perform this action.');
+    expect(failureText(new ApiError(404, null))).toBe('The server refused the request (error 404).');
+  });
+
+  it('says the server failed for a 5xx, whatever its body', () => {
+    const stack = { detail: 'TypeError: Cannot read properties of undefined (reading id)\n    at handler' };
+    expect(failureText(new ApiError(500, stack))).toBe(
+      'The server failed (error 500). Please try again in a moment.',
+    );
+    expect(failureText(new ApiError(502, null), 'vi')).toBe(
+      'Máy chủ gặp lỗi (mã 502). Vui lòng thử lại sau giây lát.',
+    );
+  });
+
+  it('says the server could not be reached, or its answer read', () => {
+    expect(failureText(new TypeError('Failed to fetch'))).toBe(
+      'Could not reach the server. Check your connection and try again.',
+    );
+    expect(failureText(new Error('schema'))).toBe('The server sent an answer this page cannot read.');
+  });
+
+  it("never makes a non-JSON error body (a proxy's page) the detail", async () => {
+    signIn('A1', 'R1');
+    const page = '<html><body><h1>500 Internal Server Error</h1></body></html>';
+    const server = fakeFetch(
+      () => new Response(page, { status: 500, headers: { 'Content-Type': 'text/html' } }),
+    );
+    const api = createApiClient({ fetch: server.fetch, locks: null });
+    const error = (await api.post('/api/diaries/1/entries/', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.body).toBeNull();
+    expect(failureText(error)).not.toContain('<html>');
   });
 });

@@ -26,10 +26,53 @@ export class ApiError extends Error {
     this.retryAfterSeconds = retryAfterSeconds;
   }
 
-  /** The `detail` message when the server sent one. */
+  /**
+   * The `detail` message when the server sent one (a JSON body; any other body is dropped). For
+   * what to show a user, `failureText` gives a 5xx in words rather than its detail.
+   */
   get detail(): string | undefined {
     return errorDetail(this.body);
   }
+}
+
+export type MessageLanguage = 'en' | 'vi';
+
+const FAILURE_WORDS = {
+  en: {
+    serverFailed: (status: number) => `The server failed (error ${status}). Please try again in a moment.`,
+    refused: (status: number) => `The server refused the request (error ${status}).`,
+    unreachable: 'Could not reach the server. Check your connection and try again.',
+    unreadable: 'The server sent an answer this page cannot read.',
+  },
+  vi: {
+    serverFailed: (status: number) => `Máy chủ gặp lỗi (mã ${status}). Vui lòng thử lại sau giây lát.`,
+    refused: (status: number) => `Máy chủ từ chối yêu cầu (mã ${status}).`,
+    unreachable: 'Không kết nối được máy chủ. Kiểm tra kết nối mạng rồi thử lại.',
+    unreadable: 'Máy chủ trả lời theo cách trang này không đọc được.',
+  },
+} as const;
+
+/**
+ * What went wrong with a call, in words for the user, never the raw body: the server's `detail` for
+ * a refused request; that the server failed (with its status) for a 5xx; that it could not be
+ * reached for a network error; that the answer was unreadable for one that did not match its
+ * schema. Field errors are not summarised here: they belong under their fields.
+ */
+export function failureText(error: unknown, lang: MessageLanguage = 'en'): string {
+  const words = FAILURE_WORDS[lang];
+  if (error instanceof ApiError) {
+    // A server failure's body is never a message for the user (a stack, words meant for the logs).
+    if (error.status >= 500) return words.serverFailed(error.status);
+    return error.detail ?? words.refused(error.status);
+  }
+  // fetch rejects with a TypeError when there is no answer at all (offline, DNS, CORS, reset).
+  if (error instanceof TypeError) return words.unreachable;
+  return words.unreadable;
+}
+
+/** True when trying the same call again may well succeed: no answer at all, or a server failure. */
+export function isTransientFailure(error: unknown): boolean {
+  return error instanceof TypeError || (error instanceof ApiError && error.status >= 500);
 }
 
 /** Retry-After as seconds: either delay-seconds or an HTTP date. */
@@ -143,7 +186,8 @@ async function parseBody(response: Response): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    return { detail: text };
+    // Not JSON: a proxy's error page, a crash's text. Never a message to show; the status says enough.
+    return null;
   }
 }
 

@@ -2,7 +2,7 @@ import type { AuditEvent } from '@staff/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_PAGE } from '../../http/pages';
 import { ADMIN, bearer, createTestApp, signIn, type TestApp, testDatabases } from '../../test/harness';
-import { signedInRoles } from '../../test/users';
+import { makeUser, signedInRoles } from '../../test/users';
 import { type AuditContext, type AuditEventInput, COMMAND_LINE, recordAuditEvent } from './record';
 
 const URL_PATH = '/api/audit-events/';
@@ -123,7 +123,10 @@ describe.each(testDatabases())('audit log API (%s)', (kind) => {
     expect(headers['cache-control']).toBe('no-store');
     expect(body.count).toBe(BULK + NEWEST.length);
     expect(await names('')).toEqual([...NEWEST, ...Array(BULK).fill('bulk')].slice(0, 50));
-    const update = (body.results as AuditEvent[]).find((e) => e.id === ids.update);
+    const { actor_name, target_name, ...update } =
+      (body.results as AuditEvent[]).find((e) => e.id === ids.update) ?? ({} as AuditEvent);
+    expect(actor_name).toBeTypeOf('string');
+    expect(target_name === null || typeof target_name === 'string').toBe(true);
     expect(update).toEqual({
       id: ids.update,
       at: '2026-03-01T17:00:00.000Z',
@@ -139,6 +142,60 @@ describe.each(testDatabases())('audit log API (%s)', (kind) => {
     expect(fromCommandLine).toMatchObject({ actor_id: null, actor_email: null, ip: null, detail: {} });
     const imported = (body.results as AuditEvent[]).find((e) => e.id === ids.import);
     expect(imported).toMatchObject({ target_type: null, target_id: null, detail: { created: 12 } });
+  });
+
+  it('names the users an event mentions: full name, else e-mail; a deleted one by its recorded e-mail', async () => {
+    const named = await makeUser(t, 'staff', { firstName: 'Hương', lastName: 'Nguyễn' });
+    const unnamed = await makeUser(t, 'manager');
+    const actor = { actor: { id: named.id, email: named.email }, ip: '198.51.100.20' };
+    const at = '2027-01-01T00:00:00.000Z';
+    await record(
+      'namedUpdate',
+      actor,
+      {
+        action: 'user.update',
+        target: { type: 'user', id: unnamed.id },
+        detail: { fields: ['is_active'], is_active: { from: true, to: false } },
+      },
+      at,
+    );
+    await record(
+      'goneDelete',
+      actor,
+      {
+        action: 'user.delete',
+        target: { type: 'user', id: 987654 },
+        detail: { email: 'gone@example.com' },
+      },
+      at,
+    );
+    await record('goneUpdate', actor, { action: 'user.update', target: { type: 'user', id: 987655 } }, at);
+    await record('diaryRead', actor, { action: 'diary.read_other', target: { type: 'diary', id: 3 } }, at);
+    try {
+      const { status, body } = await list(`actor=${named.id}&page_size=50`);
+      expect(status).toBe(200);
+      const byId = new Map((body.results as AuditEvent[]).map((e) => [e.id, e]));
+      expect(byId.get(ids.namedUpdate as number)).toMatchObject({
+        actor_name: 'Nguyễn Hương',
+        actor_email: named.email,
+        target_name: unnamed.email,
+      });
+      expect(byId.get(ids.goneDelete as number)).toMatchObject({ target_name: 'gone@example.com' });
+      expect(byId.get(ids.goneUpdate as number)).toMatchObject({ target_name: null });
+      expect(byId.get(ids.diaryRead as number)).toMatchObject({
+        target_name: null,
+        actor_name: 'Nguyễn Hương',
+      });
+      // Stranger and command-line events name no one.
+      const all = (await list('page_size=50')).body.results as AuditEvent[];
+      expect(all.find((e) => e.id === ids.passwordSet)).toMatchObject({ actor_name: null });
+    } finally {
+      await t.db
+        .deleteFrom('audit_events')
+        .where('id', 'in', [ids.namedUpdate, ids.goneDelete, ids.goneUpdate, ids.diaryRead] as number[])
+        .execute();
+      for (const name of ['namedUpdate', 'goneDelete', 'goneUpdate', 'diaryRead']) delete ids[name];
+    }
   });
 
   it('filters by action, actor, target type and target id, alone and together', async () => {

@@ -40,9 +40,15 @@ export function registerAuditRoutes(
     handler: async (request, reply) => {
       const query = request.query;
       const { count, rows } = await audit.list(query);
+      const names = await audit.namesFor(rows);
       // Who did what is personal data: no shared cache keeps it.
       reply.header('cache-control', 'no-store');
-      return pageAnswer(request, query, count, rows.map(presentAuditEvent));
+      return pageAnswer(
+        request,
+        query,
+        count,
+        rows.map((row) => presentAuditEvent(row, names)),
+      );
     },
   });
 }

@@ -177,6 +177,12 @@ describe.each(testDatabases())('stocks API (%s)', (kind) => {
     expect(await tickers('da lat')).toEqual(['ZZZ']); // "Đà Lạt"
     expect(await tickers('vn')).toEqual(['VNM']);
     expect(await tickers('%')).toEqual([]);
+    // The names people use, whole or begun, any case, accents and spaces optional (issue 27).
+    expect(await tickers('vietcombank')).toEqual(['VCB']);
+    expect(await tickers('Vietcom')).toEqual(['VCB']);
+    expect(await tickers('viet com')).toEqual(['VCB']);
+    expect(await tickers('vinamilk')).toEqual(['VNM']);
+    expect(await tickers('khong co cong ty nay')).toEqual([]);
     const limited = await call(staff, 'GET', '/api/stocks/stocks/?q=c&limit=2');
     expect(limited.json()).toHaveLength(2);
     expect((await call(staff, 'GET', '/api/stocks/stocks/?limit=500')).statusCode).toBe(400);

@@ -9,6 +9,7 @@ export function createUserRecords(db: Db) {
   const repo = createUsersRepo(db);
   return {
     findUser: repo.findUser,
+    findUserNames: repo.findUserNames,
     findUserWithHashByEmail: repo.findUserWithHashByEmail,
     findPasswordHash: repo.findPasswordHash,
     lockAvatar: repo.lockAvatar,

@@ -393,6 +393,16 @@ export function createUsersRepo(db: Db, { searchIndex = 'auto' as SearchIndexUse
         .execute();
     },
 
+    /** The names and e-mails of these users (those that exist), for naming them elsewhere (the audit log). */
+    findUserNames(ids: readonly number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('users')
+        .select(['id', 'email', 'first_name', 'middle_name', 'last_name'])
+        .where('id', 'in', [...ids])
+        .execute();
+    },
+
     findUser(id: number): Promise<UserRow | undefined> {
       return db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
     },

@@ -1,6 +1,6 @@
 import { AppShell } from '@mantine/core';
 import type { User } from '@staff/contracts';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/render';
 import { Sidebar } from './sidebar';
@@ -81,6 +81,15 @@ describe('Sidebar', () => {
     expect(within(nav).getByRole('link', { name: 'Audit log' }).getAttribute('href')).toBe('/admin/audit');
     expect(within(nav).getByRole('link', { name: 'Audit log' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Users' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('lets a long name take two lines and gives the whole of it on hover, focus and as the title', async () => {
+    const long = 'Nguyễn Hoàng Phương Thảo Nguyên Bảo Ngọc Trâm Anh';
+    const nav = renderSidebar({ ...NDF, first_name: long, last_name: '', full_name: long }, '/');
+    const name = within(nav).getByRole('link', { name: long });
+    expect(name.getAttribute('title')).toBe(long);
+    fireEvent.focus(name);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(long);
   });
 
   it('falls back to the e-mail when the user has no name', () => {

@@ -36,6 +36,9 @@ interface SidebarProps {
   onLogout: () => void;
 }
 
+/** The name's tooltip also opens on keyboard focus and on a touch, not only under a mouse. */
+const NAME_TOOLTIP_EVENTS = { hover: true, focus: true, touch: true };
+
 export function Sidebar(props: SidebarProps) {
   const { iconsOnly, offScreen, empty = false } = props;
   return (
@@ -83,9 +86,26 @@ function SidebarContent(props: SidebarProps) {
             <Group gap="sm" wrap="nowrap">
               <UserAvatar user={user} size={44} />
               <Box miw={0}>
-                <Anchor component={Link} to="/profile" onClick={onNavigate} fw={600} className={classes.name}>
-                  {displayName(user)}
-                </Anchor>
+                {/* Two lines, then an ellipsis; the whole name on hover, focus or touch and as the title. */}
+                <Tooltip
+                  {...tooltip}
+                  disabled={false}
+                  label={displayName(user)}
+                  multiline
+                  maw={260}
+                  events={NAME_TOOLTIP_EVENTS}
+                >
+                  <Anchor
+                    component={Link}
+                    to="/profile"
+                    onClick={onNavigate}
+                    fw={600}
+                    className={classes.name}
+                    title={displayName(user)}
+                  >
+                    {displayName(user)}
+                  </Anchor>
+                </Tooltip>
                 <Text size="xs" c="dimmed" tt="capitalize">
                   {user.role}
                 </Text>

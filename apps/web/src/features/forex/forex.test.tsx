@@ -3,7 +3,7 @@
 import type { ForexLatest, ForexSeries } from '@staff/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeRequest, fakeApi, jsonResponse } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render';
 import { signInAs } from '../../test/session';
@@ -155,6 +155,53 @@ describe('forex board', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByPlaceholderText('Select currency'));
     fireEvent.click(await screen.findByRole('option', { name: /THB/, hidden: true }));
     await waitFor(() => expect(screen.getByTestId('chart-title').textContent).toBe('THB - YEARLY'));
+  });
+
+  describe('on a phone', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('puts the latest price, the range switch and the chart first, then the symbols with their last prices', async () => {
+      vi.spyOn(window, 'matchMedia').mockImplementation(
+        (query: string) =>
+          ({
+            matches: query.includes('max-width'),
+            media: query,
+            onchange: null,
+            addListener: () => {},
+            removeListener: () => {},
+            addEventListener: () => {},
+            removeEventListener: () => {},
+            dispatchEvent: () => false,
+          }) as MediaQueryList,
+      );
+      board({
+        'GET /api/forex/latest/': (r) => {
+          const symbol = r.url.searchParams.get('symbol') as string;
+          return jsonResponse(
+            200,
+            latest(symbol, symbol === 'USD' ? { data: { ...latest('USD').data, last: 26_267 } } : {}),
+          );
+        },
+      });
+      renderRoutes(forexRoutes, '/forex');
+      await chartTitle();
+      await screen.findByRole('navigation', { name: 'Symbols' });
+      const order = [
+        screen.getByTestId('latest-quote'),
+        screen.getByRole('radiogroup', { name: 'Range' }),
+        screen.getByTestId('chart-card'),
+        screen.getByRole('navigation', { name: 'Symbols' }),
+      ];
+      for (let i = 1; i < order.length; i++) {
+        const before = order[i - 1] as HTMLElement;
+        // DOCUMENT_POSITION_FOLLOWING: the next one comes after in the page.
+        expect(before.compareDocumentPosition(order[i] as HTMLElement) & 4).toBe(4);
+      }
+      const usd = await screen.findByRole('button', { name: /USD/ });
+      await waitFor(() => expect(within(usd).getByTestId('symbol-last').textContent).toBe('26.267'));
+      await userEvent.click(usd);
+      expect((await chartTitle()).textContent).toBe('USD - MONTHLY');
+    });
   });
 
   it('reads the selection from the URL', async () => {

@@ -72,7 +72,8 @@ describe('stock pages', { timeout: 20_000 }, () => {
     renderRoutes(stocksPages, '/stocks/ACV');
     expect(await screen.findByText('Không tải được giá của mã ACV.', {}, { timeout: 5000 })).toBeTruthy();
     expect(await screen.findByText('Không tải được giá đóng cửa.')).toBeTruthy();
-    expect(screen.getByText('Server error.')).toBeTruthy();
+    // In words, never the failure's body.
+    expect(screen.getByText('The server failed (error 500). Please try again in a moment.')).toBeTruthy();
     expect(screen.queryByRole('article', { name: 'ACV' })).toBeNull();
     expect(screen.getByText(/Tổng Công ty Cảng hàng không Việt Nam - CTCP/)).toBeTruthy();
   });
@@ -85,7 +86,7 @@ describe('stock pages', { timeout: 20_000 }, () => {
     });
     renderRoutes(stocksPages, '/stocks/ACV');
     expect(await screen.findByText('Không tải được thông tin mã ACV.', {}, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByText('Try later.')).toBeTruthy();
+    expect(screen.getByText('The server failed (error 503). Please try again in a moment.')).toBeTruthy();
     expect(api.callsTo('GET /api/stocks/stocks/')).toHaveLength(0);
   });
 

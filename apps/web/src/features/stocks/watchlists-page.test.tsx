@@ -88,19 +88,25 @@ function setup(
       ),
     'GET /api/stocks/snapshots/HPG/': () =>
       jsonResponse(200, testSnapshot('HPG', { current_price: 27_000, prev_close: 26_500 })),
-    'GET /api/stocks/stocks/': () =>
-      jsonResponse(200, [
-        {
-          id: 9,
-          ticker: 'VCB',
-          name: 'Ngân hàng TMCP Ngoại thương Việt Nam',
-          exchange_id: 1,
-          exchange: { id: 1, code: 'HOSE', name: 'HOSE', board: 'HSX' },
-          lot_size: 100,
-          sector: '',
-          is_active: true,
-        },
-      ]),
+    // As the server's search: VCB by its legal name or its common name; nothing for anything else.
+    'GET /api/stocks/stocks/': (r) =>
+      jsonResponse(
+        200,
+        /^(ngoai|vietcom|vcb)/i.test(r.url.searchParams.get('q') ?? '')
+          ? [
+              {
+                id: 9,
+                ticker: 'VCB',
+                name: 'Ngân hàng TMCP Ngoại thương Việt Nam',
+                exchange_id: 1,
+                exchange: { id: 1, code: 'HOSE', name: 'HOSE', board: 'HSX' },
+                lot_size: 100,
+                sector: '',
+                is_active: true,
+              },
+            ]
+          : [],
+      ),
     'POST /api/stocks/watchlists/1/add_item/': (r) => {
       const { ticker } = JSON.parse(String(r.body)) as { ticker: string };
       if (tickers.includes(ticker))
@@ -203,6 +209,22 @@ describe('Watchlists screen', { timeout: 20_000 }, () => {
     await user.type(input, 'vnm');
     await user.click(within(add).getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('VNM is already in this list.')).toBeTruthy();
+  });
+
+  it("finds a company by its common name, and says 'Không tìm thấy mã' when nothing matches", async () => {
+    const api = setup();
+    const user = userEvent.setup();
+    renderRoutes(stocksPages, '/stocks');
+    await screen.findByRole('article', { name: 'VNM' }, { timeout: 5000 });
+    const add = screen.getByRole('form', { name: 'Add ticker to list' });
+    const input = within(add).getByPlaceholderText('Search ticker (e.g., VNM)');
+    await user.type(input, 'khong co');
+    expect(await within(add).findByText('Không tìm thấy mã', {}, { timeout: 3000 })).toBeTruthy();
+    await user.clear(input);
+    await user.type(input, 'vietcom');
+    expect(await screen.findByRole('option', { name: /VCB/, hidden: true }, { timeout: 3000 })).toBeTruthy();
+    expect(within(add).queryByText('Không tìm thấy mã')).toBeNull();
+    expect(api.callsTo('GET /api/stocks/stocks/').at(-1)?.url.searchParams.get('q')).toBe('vietcom');
   });
 
   it('falls back to the list detail and per-ticker snapshots when the batch answers nothing', async () => {
@@ -320,14 +342,17 @@ describe('load errors', { timeout: 20_000 }, () => {
     expect(screen.queryByText('No items')).toBeNull();
   });
 
-  it('says the server’s reason when the snapshots fail, and tries again', async () => {
+  it('says in words that the server failed when the snapshots fail (never its body), and tries again', async () => {
     let failing = true;
     const api = setup({
       batch: () => (failing ? jsonResponse(503, { detail: 'Market data is unavailable.' }) : undefined),
     });
     renderRoutes(stocksPages, '/stocks');
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
-    expect(within(alert).getByText('Market data is unavailable.')).toBeTruthy();
+    expect(
+      within(alert).getByText('The server failed (error 503). Please try again in a moment.'),
+    ).toBeTruthy();
+    expect(within(alert).queryByText('Market data is unavailable.')).toBeNull();
     // A failed batch is an error, not "nothing": no per-ticker fallback.
     expect(api.callsTo('GET /api/stocks/snapshots/VNM/')).toHaveLength(0);
     failing = false;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { importFailureLines, isXlsxFile, saveErrorMessage, templateFailureLines } from './user-errors';
+import {
+  importFailureLines,
+  isXlsxFile,
+  saveErrorMessage,
+  templateFailureLines,
+  userFieldErrors,
+} from './user-errors';
 
 describe('saveErrorMessage', () => {
   it("prefers the server's detail", () => {
@@ -9,15 +15,37 @@ describe('saveErrorMessage', () => {
     );
   });
 
-  it('else shows the whole error object as text', () => {
-    const body = { email: ['A user with this email already exists.'] };
-    expect(saveErrorMessage(new ApiError(400, body))).toBe(JSON.stringify(body));
+  it('asks to correct the fields below when the refused fields are on the form, never the JSON', () => {
+    const body = { password: ['This password is too common.'] };
+    expect(saveErrorMessage(new ApiError(400, body))).toBe('Please correct the errors below.');
+    expect(saveErrorMessage(new ApiError(400, { username: ['Taken.'] }))).toBe(
+      'Please correct the errors below.',
+    );
   });
 
-  it("else says 'Failed to save user'", () => {
-    expect(saveErrorMessage(new ApiError(502, null))).toBe('Failed to save user');
-    expect(saveErrorMessage(new ApiError(400, {}))).toBe('Failed to save user');
-    expect(saveErrorMessage(new TypeError('Failed to fetch'))).toBe('Failed to save user');
+  it('words a refusal of something the form has no field for', () => {
+    const body = { email: ['A user with this email already exists.'], non_field_errors: ['Try later.'] };
+    expect(saveErrorMessage(new ApiError(400, body))).toBe('Please correct the errors below. Try later.');
+  });
+
+  it('says the server failed, or could not be reached, in words', () => {
+    expect(saveErrorMessage(new ApiError(500, { detail: 'Traceback (most recent call last): …' }))).toBe(
+      'Failed to save user. The server failed (error 500). Please try again in a moment.',
+    );
+    expect(saveErrorMessage(new TypeError('Failed to fetch'))).toBe(
+      'Failed to save user. Could not reach the server. Check your connection and try again.',
+    );
+    expect(saveErrorMessage(new ApiError(400, {}))).toBe(
+      'Failed to save user. The server refused the request (error 400).',
+    );
+    expect(saveErrorMessage(new Error('unexpected'))).toBe('Failed to save user');
+  });
+});
+
+describe('userFieldErrors', () => {
+  it("puts a username refusal under the e-mail, the form's sign-in name", () => {
+    expect(userFieldErrors(new ApiError(400, { username: ['Taken.'] }))).toEqual({ email: 'Taken.' });
+    expect(userFieldErrors(new ApiError(500, { email: ['x'] }))).toEqual({});
   });
 });
 
@@ -58,11 +86,18 @@ describe('isXlsxFile', () => {
 describe('templateFailureLines', () => {
   it("keeps the server's detail as the second line", () => {
     expect(templateFailureLines(new ApiError(403, { detail: 'No.' }))).toEqual(['No.']);
-    expect(templateFailureLines(new ApiError(500, { detail: 'Server error.' }))).toEqual(['Server error.']);
   });
 
-  it('adds nothing without a detail', () => {
-    expect(templateFailureLines(new TypeError('Failed to fetch'))).toEqual([]);
-    expect(templateFailureLines(new ApiError(502, null))).toEqual([]);
+  it('says the server failed or could not be reached, in words', () => {
+    expect(templateFailureLines(new ApiError(500, { detail: 'Server error.' }))).toEqual([
+      'The server failed (error 500). Please try again in a moment.',
+    ]);
+    expect(templateFailureLines(new TypeError('Failed to fetch'))).toEqual([
+      'Could not reach the server. Check your connection and try again.',
+    ]);
+  });
+
+  it('adds nothing to a refusal without a detail', () => {
+    expect(templateFailureLines(new ApiError(403, null))).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely';
 import { dbBool, toBool, toIso } from '../../../db/dialect';
 import type { Db } from '../../../db/index';
 import type { StocksTable } from '../../../db/schema';
+import { tickersByCommonName } from './common-names';
 
 /** A stock's own columns as the module reads them: `is_active` a boolean, the derived ones left out. */
 type StockColumns = Omit<Selectable<StocksTable>, 'is_active' | 'search' | 'created_at'> & {
@@ -71,15 +72,25 @@ export function createCatalogueRepo(db: Db) {
       return row !== undefined;
     },
 
-    /** Ticker prefix or folded name match; ranked exact ticker, ticker prefix, then name; then ticker. */
+    /**
+     * Ticker prefix, folded name, or a common name ('Vietcombank', common-names.ts) match; ranked
+     * exact ticker, ticker prefix, then names; then ticker.
+     */
     async search(q: string, limit: number): Promise<StockRow[]> {
       const cleaned = q.replace(/[%_\\]/g, '');
       const upper = cleaned.toUpperCase().trim();
       const folded = foldForSearch(cleaned);
       if (!folded) return [];
+      const byCommonName = tickersByCommonName(cleaned);
       const rows = await stockQuery(db)
         .where('s.is_active', '=', 1)
-        .where((eb) => eb.or([eb('s.ticker', 'like', `${upper}%`), eb('s.search', 'like', `%${folded}%`)]))
+        .where((eb) =>
+          eb.or([
+            eb('s.ticker', 'like', `${upper}%`),
+            eb('s.search', 'like', `%${folded}%`),
+            ...(byCommonName.length > 0 ? [eb('s.ticker', 'in', byCommonName)] : []),
+          ]),
+        )
         .orderBy((eb) =>
           eb
             .case()

@@ -7,6 +7,41 @@ import { renderRoutes } from '../../../test/render';
 import { AuditPage } from './audit-page';
 
 const LIST = 'GET /api/audit-events/';
+const USERS = 'GET /api/users/users/';
+
+/** The users the actor picker finds, as the admin list answers a search (name or e-mail, any accents). */
+const PEOPLE = [
+  { id: 12, email: 'huong.nguyen@example.com', first_name: 'Hương', middle_name: 'Thị', last_name: 'Nguyễn' },
+  { id: 14, email: 'dung@example.com', first_name: 'Dũng', middle_name: '', last_name: 'Đặng' },
+  { id: 15, email: 'an.nguyen@example.com', first_name: 'An', middle_name: '', last_name: 'Nguyễn' },
+].map((p) => ({
+  ...p,
+  username: p.email,
+  full_name: [p.last_name, p.middle_name, p.first_name].filter(Boolean).join(' '),
+  phone: '',
+  gender: null,
+  role: 'staff',
+  is_active: true,
+  avatar: null,
+  avatar_url: null,
+  must_change_password: false,
+}));
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[đĐ]/g, 'd')
+    .toLowerCase();
+const usersSearch: Handler = ({ url }) => {
+  const search = fold(url.searchParams.get('search') ?? '');
+  const hits = PEOPLE.filter((p) => fold(`${p.full_name} ${p.email}`).includes(search));
+  return jsonResponse(200, { count: hits.length, next: null, previous: null, results: hits });
+};
+const userById: Handler = ({ url }) => {
+  const id = Number(url.pathname.split('/').at(-2));
+  const found = PEOPLE.find((p) => p.id === id);
+  return found ? jsonResponse(200, found) : jsonResponse(404, { detail: 'Not found.' });
+};
 
 function event(id: number, overrides: Partial<AuditEvent> = {}): AuditEvent {
   return {
@@ -29,7 +64,12 @@ const listOf = (events: AuditEvent[]) => pagedList(events, 20);
 const EVENTS_45 = Array.from({ length: 45 }, (_, i) => event(i + 1));
 
 function renderLog(path = '/admin/audit', list: Handler = listOf(EVENTS_45)) {
-  const api = fakeApi({ [LIST]: list });
+  const api = fakeApi({
+    [LIST]: list,
+    [USERS]: usersSearch,
+    ...Object.fromEntries(PEOPLE.map((p) => [`GET /api/users/users/${p.id}/`, userById])),
+    'GET /api/users/users/1/': () => jsonResponse(404, { detail: 'Not found.' }),
+  });
   const view = renderRoutes([{ path: '/admin/audit', element: <AuditPage /> }], path);
   const query = () => Object.fromEntries(new URLSearchParams(view.router.state.location.search));
   const lastListQuery = () => Object.fromEntries(api.callsTo(LIST).at(-1)?.url.searchParams ?? []);
@@ -37,6 +77,17 @@ function renderLog(path = '/admin/audit', list: Handler = listOf(EVENTS_45)) {
 }
 
 const table = () => screen.getByRole('table', { name: 'Audit events' });
+/** The actor picker's suggestions, as shown. */
+const actorOptions = () => {
+  const listbox = document.getElementById(
+    screen.getByRole('textbox', { name: 'Actor' }).getAttribute('aria-controls') ?? '',
+  );
+  return listbox
+    ? within(listbox)
+        .queryAllByRole('option', { hidden: true })
+        .map((o) => o.textContent)
+    : [];
+};
 const rows = () => within(table()).getAllByRole('row').slice(1);
 
 let user: UserEvent;
@@ -49,8 +100,10 @@ describe('AuditPage', { timeout: 20_000 }, () => {
   it('lists the newest page of events, readably, with a pager', async () => {
     const first = event(1, {
       at: '2026-03-01T17:00:00.000Z',
-      action: 'user.create',
-      detail: { email: 'new@example.com', role: 'staff' },
+      action: 'user.update',
+      actor_name: 'Trần Quản Trị',
+      target_name: 'Nguyễn Thị Hương',
+      detail: { fields: ['is_active'], is_active: { from: true, to: false } },
     });
     const stranger = event(2, {
       actor_id: null,
@@ -71,11 +124,24 @@ describe('AuditPage', { timeout: 20_000 }, () => {
         .map((c) => c.textContent),
     ).toEqual([
       '00:00:00 02/03/2026',
-      'admin@example.com',
-      'User created',
-      'User #101',
+      'Trần Quản Trị',
+      'User changed',
+      'Nguyễn Thị Hương',
       '198.51.100.7',
-      'email: new@example.com · role: staff',
+      'Active: yes → no',
+    ]);
+    // An event the server could name no one for keeps the e-mail, and the id.
+    expect(
+      within(rows()[2] as HTMLElement)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
+      expect.any(String),
+      'admin@example.com',
+      'User changed',
+      'User #103',
+      '198.51.100.7',
+      'Changed: Role',
     ]);
     expect(
       within(rows()[1] as HTMLElement)
@@ -113,7 +179,10 @@ describe('AuditPage', { timeout: 20_000 }, () => {
     );
     expect(screen.getByRole('textbox', { name: 'Action' })).toHaveProperty('value', 'User changed');
     expect(screen.getByRole('textbox', { name: 'Target type' })).toHaveProperty('value', 'User');
-    expect(screen.getByLabelText('Actor (user ID)')).toHaveProperty('value', '1');
+    // Actor 1 is no user any more: the picker names it as the events do.
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Actor' })).toHaveProperty('value', 'admin@example.com'),
+    );
     expect(screen.getByLabelText('Target ID')).toHaveProperty('value', '105');
     expect(screen.getByLabelText('From')).toHaveProperty('value', '2026-03-01');
     expect(screen.getByLabelText('To')).toHaveProperty('value', '2026-03-02');
@@ -146,22 +215,50 @@ describe('AuditPage', { timeout: 20_000 }, () => {
     expect(screen.queryByText('The end date must be on or after the start date.')).toBeNull();
   });
 
-  it('filters by actor and target id once typing pauses, and refuses an actor that is not an id', async () => {
+  it('finds an actor by name or e-mail, accents optional, and filters by that user', async () => {
     const { query, api, lastListQuery } = renderLog();
     await screen.findByText('Showing 1–20 of 45');
-    const asked = api.callsTo(LIST).length;
-    await user.type(screen.getByLabelText('Actor (user ID)'), 'abc');
-    expect(await screen.findByText('A valid integer is required.')).toBeTruthy();
-    await user.clear(screen.getByLabelText('Actor (user ID)'));
-    await user.type(screen.getByLabelText('Actor (user ID)'), '12');
-    await waitFor(() => expect(lastListQuery()).toMatchObject({ actor: '12' }));
-    expect(screen.queryByText('A valid integer is required.')).toBeNull();
-    // One request for the settled value, none per keystroke.
-    expect(api.callsTo(LIST).length).toBe(asked + 1);
+    const actor = screen.getByRole('textbox', { name: 'Actor' });
+    await user.type(actor, 'nguyen');
+    // Both Nguyễns, in Vietnamese order, with their e-mails.
+    await waitFor(
+      () =>
+        expect(actorOptions()).toEqual([
+          'Nguyễn An — an.nguyen@example.com',
+          'Nguyễn Thị Hương — huong.nguyen@example.com',
+        ]),
+      { timeout: 5000 },
+    );
+    // One search for the settled text, none per keystroke.
+    expect(api.callsTo(USERS)).toHaveLength(1);
+    expect(api.callsTo(USERS)[0]?.url.searchParams.get('search')).toBe('nguyen');
+    fireEvent.click(screen.getByRole('option', { name: /Nguyễn Thị Hương/, hidden: true }));
+    await waitFor(() => expect(lastListQuery()).toMatchObject({ actor: '12', page: '1' }));
+    expect(query()).toEqual({ actor: '12' });
+    expect(actor).toHaveProperty('value', 'Nguyễn Thị Hương — huong.nguyen@example.com');
 
+    await user.clear(actor);
+    await user.type(actor, 'dung@');
+    await waitFor(() => expect(actorOptions()).toContain('Đặng Dũng — dung@example.com'), { timeout: 5000 });
+    fireEvent.click(screen.getByRole('option', { name: /Đặng Dũng/, hidden: true }));
+    await waitFor(() => expect(query()).toEqual({ actor: '14' }));
+
+    await user.clear(actor);
+    await user.type(actor, 'nobody at all');
+    expect(await screen.findByText('No user found.')).toBeTruthy();
+  });
+
+  it('names a linked actor, and filters by target id once typing pauses', async () => {
+    const { query, lastListQuery } = renderLog('/admin/audit?actor=15');
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Actor' })).toHaveProperty(
+        'value',
+        'Nguyễn An — an.nguyen@example.com',
+      ),
+    );
     await user.type(screen.getByLabelText('Target ID'), '105');
-    await waitFor(() => expect(lastListQuery()).toMatchObject({ actor: '12', target_id: '105' }));
-    expect(query()).toEqual({ actor: '12', target_id: '105' });
+    await waitFor(() => expect(lastListQuery()).toMatchObject({ actor: '15', target_id: '105' }));
+    expect(query()).toEqual({ actor: '15', target_id: '105' });
   });
 
   it('narrows to an actor or a target when one is clicked, and clears every filter at once', async () => {
@@ -169,7 +266,9 @@ describe('AuditPage', { timeout: 20_000 }, () => {
     await screen.findByText('Showing 1–20 of 45');
     await user.click(within(rows()[0] as HTMLElement).getByRole('button', { name: 'admin@example.com' }));
     await waitFor(() => expect(lastListQuery()).toMatchObject({ actor: '1' }));
-    await waitFor(() => expect(screen.getByLabelText('Actor (user ID)')).toHaveProperty('value', '1'));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Actor' })).toHaveProperty('value', 'admin@example.com'),
+    );
     await user.click(within(rows()[0] as HTMLElement).getByRole('button', { name: 'User #101' }));
     await waitFor(() => expect(query()).toEqual({ actor: '1', target_type: 'user', target_id: '101' }));
 
@@ -212,7 +311,8 @@ describe('AuditPage', { timeout: 20_000 }, () => {
       fail ? jsonResponse(503, { detail: 'Service unavailable.' }) : listOf(EVENTS_45)(request),
     );
     expect(await screen.findByText('Could not load the audit log.')).toBeTruthy();
-    expect(screen.getByText('Service unavailable.')).toBeTruthy();
+    expect(screen.getByText('The server failed (error 503). Please try again in a moment.')).toBeTruthy();
+    expect(screen.queryByText('Service unavailable.')).toBeNull();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByText('Showing 1–20 of 45');

@@ -1,22 +1,19 @@
 // /admin/audit: the audit log for administrators — who did what to whom, when and from where, newest
-// first, with filters (action, actor, target, a date range in Vietnam) and pages, all kept in the URL.
+// first, with filters (action, actor found by name or e-mail, target, a date range in Vietnam) and
+// pages, all kept in the URL.
 import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { AUDIT_ACTIONS, AUDIT_MESSAGES, AUDIT_PAGE_SIZES, AUDIT_TARGET_TYPES } from '@staff/contracts';
+import { AUDIT_ACTIONS, AUDIT_PAGE_SIZES, AUDIT_TARGET_TYPES } from '@staff/contracts';
 import { IconFilterOff } from '@tabler/icons-react';
 import { DateRangeInputs } from '../../../components/date-range-inputs';
 import { FilterSelect } from '../../../components/filter-select';
 import { PagedList } from '../../../components/paged-list';
 import { useTypedUrlFilter } from '../../../lib/typed-url-filter';
 import { useAuditEvents } from '../api/get-audit-events';
-import { ACTION_LABELS, TARGET_TYPE_LABELS } from '../audit-labels';
-import {
-  DEFAULT_AUDIT_LIST_PARAMS,
-  dateRangeError,
-  positiveInt,
-  TARGET_ID_MAX_LENGTH,
-} from '../audit-list-params';
+import { ACTION_LABELS, actorLabel, TARGET_TYPE_LABELS } from '../audit-labels';
+import { DEFAULT_AUDIT_LIST_PARAMS, dateRangeError, TARGET_ID_MAX_LENGTH } from '../audit-list-params';
 import { useAuditListParams } from '../use-audit-list-params';
+import { ActorPicker } from './actor-picker';
 import { AuditTable } from './audit-table';
 
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({ value: action, label: ACTION_LABELS[action] }));
@@ -25,17 +22,11 @@ const TARGET_TYPE_OPTIONS = AUDIT_TARGET_TYPES.map((type) => ({
   label: TARGET_TYPE_LABELS[type] ?? type,
 }));
 
-const isActorId = (text: string) => text === '' || positiveInt(text) !== null;
-
 export function AuditPage() {
   useDocumentTitle('Audit log');
   const [params, changeParams] = useAuditListParams();
   const events = useAuditEvents(params);
-  const [actor, setActor] = useTypedUrlFilter(
-    params.actor === null ? '' : String(params.actor),
-    (text) => changeParams({ actor: positiveInt(text) }, { replace: true }),
-    isActorId,
-  );
+  const actorEvent = events.data?.results.find((event) => event.actor_id === params.actor);
   const [targetId, setTargetId] = useTypedUrlFilter(params.target_id, (text) =>
     changeParams({ target_id: text }, { replace: true }),
   );
@@ -71,13 +62,10 @@ export function AuditPage() {
               value={params.action}
               onChange={(action) => changeParams({ action })}
             />
-            <TextInput
-              label="Actor (user ID)"
-              inputMode="numeric"
-              autoComplete="off"
-              value={actor}
-              onChange={(event) => setActor(event.currentTarget.value)}
-              error={isActorId(actor.trim()) ? null : AUDIT_MESSAGES.actor}
+            <ActorPicker
+              actorId={params.actor}
+              fallbackName={actorEvent ? actorLabel(actorEvent) : null}
+              onChange={(actor) => changeParams({ actor })}
             />
             <FilterSelect
               label="Target type"

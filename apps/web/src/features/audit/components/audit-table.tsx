@@ -1,9 +1,10 @@
-// The audit log's table: one row per event. The actor and the target are buttons that narrow the list
-// to them, since their ids are what the filters take. On a phone the table scrolls inside its card.
+// The audit log's table: one row per event. The actor and the target, named by name or e-mail, are
+// buttons that narrow the list to them; the detail is said in words (audit-labels.ts). On a phone the
+// table scrolls inside its card.
 import { Anchor, Table, Text } from '@mantine/core';
 import type { AuditEvent, AuditTargetType } from '@staff/contracts';
 import { ListTable } from '../../../components/list-table';
-import { actionLabel, formatAuditTime, summariseDetail, targetLabel } from '../audit-labels';
+import { actionLabel, actorLabel, formatAuditTime, summariseDetail, targetLabel } from '../audit-labels';
 import classes from './audit-table.module.css';
 
 const COLUMNS = ['Time', 'Actor', 'Action', 'Target', 'IP address', 'Detail'];
@@ -28,15 +29,19 @@ function Dimmed({ children }: { children: string }) {
 
 /** Who acted: a signed-in user, a stranger (a throttled sign-in has an address) or the command line. */
 function ActorCell({ event, onActor }: { event: AuditEvent; onActor: (id: number) => void }) {
-  if (event.actor_id === null) return <Dimmed>{event.ip ? 'Not signed in' : 'Command line'}</Dimmed>;
-  const name = event.actor_email ?? `User #${event.actor_id}`;
+  const name = actorLabel(event);
+  if (event.actor_id === null || name === null) {
+    return <Dimmed>{event.ip ? 'Not signed in' : 'Command line'}</Dimmed>;
+  }
+  const actorId = event.actor_id;
+  const email = event.actor_email && event.actor_email !== name ? ` (${event.actor_email})` : '';
   return (
     <Anchor
       component="button"
       type="button"
       size="sm"
-      onClick={() => onActor(event.actor_id as number)}
-      title={`Show only events by ${name}`}
+      onClick={() => onActor(actorId)}
+      title={`Show only events by ${name}${email}`}
     >
       {name}
     </Anchor>

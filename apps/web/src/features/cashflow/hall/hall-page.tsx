@@ -2,19 +2,7 @@
 // and the full leaderboard. On a laptop the games are a table; on a phone (issue 27) each game is a card
 // with the table's columns as labelled lines, and its players' cards open under it, the full width of
 // the screen (inside a table that scrolls sideways they were cut off and looked empty).
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { WIN_METHOD_LABELS } from '@staff/cashflow-engine';
 import {
@@ -28,6 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { ListPagination } from '../../../components/list-pagination';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { cashflowKeys } from '../api/cashflow-keys';
 import { useFinishedSessions } from '../api/get-sessions';
 import { usePhoneLayout } from '../components/use-phone-layout';
@@ -239,9 +228,13 @@ export function HallPage() {
       </Group>
 
       {sessions.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {HALL_TEXTS.error}
-        </Alert>
+        <LoadErrorAlert
+          lang="vi"
+          title={HALL_TEXTS.error}
+          error={sessions.error}
+          onRetry={() => sessions.refetch()}
+          retrying={sessions.isFetching}
+        />
       ) : !data ? (
         <Text c="dimmed">Đang tải…</Text>
       ) : data.count === 0 ? (

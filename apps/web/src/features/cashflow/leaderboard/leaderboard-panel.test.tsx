@@ -100,7 +100,10 @@ describe('LeaderboardPanel', () => {
   it("shows the hall's error text when the leaderboard cannot be loaded", async () => {
     fakeApi({ [ROUTE]: () => jsonResponse(500, { detail: 'A server error occurred.' }) });
     renderWithProviders(<LeaderboardPanel />);
-    expect((await screen.findByRole('alert')).textContent).toBe('Không tải được leaderboard.');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Không tải được leaderboard.');
+    expect(alert.textContent).toContain('Máy chủ gặp lỗi (mã 500).');
+    expect(within(alert).getByRole('button', { name: 'Thử lại' })).toBeTruthy();
   });
 });
 

@@ -2,7 +2,6 @@
 // 'Gồm khách', the users' and guests' wins, total games and mean minutes. In full on the hall;
 // as LeaderboardSummary (top five, the home's error text with the URL) on the home screen.
 import {
-  Alert,
   Card,
   Checkbox,
   Group,
@@ -16,6 +15,7 @@ import {
 } from '@mantine/core';
 import type { LeaderboardRange } from '@staff/cashflow-engine';
 import { LEADERBOARD_MIN_YEAR, type LeaderboardResponse } from '@staff/contracts';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { leaderboardUrl, useLeaderboard } from '../api/get-leaderboard';
 import { type LeaderboardFilterState, useLeaderboardFilter } from './leaderboard-filter-state';
 
@@ -163,18 +163,19 @@ export function LeaderboardPanel({ variant = 'full' }: LeaderboardPanelProps) {
         </Group>
         <LeaderboardFilters state={state} />
         {query.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {summary ? (
-              <>
-                <Text size="sm">{LEADERBOARD_TEXTS.homeError}</Text>
-                <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                  {`${window.location.origin}${leaderboardUrl(state.filter)}`}
-                </Text>
-              </>
-            ) : (
-              LEADERBOARD_TEXTS.hallError
+          <LoadErrorAlert
+            lang="vi"
+            title={summary ? LEADERBOARD_TEXTS.homeError : LEADERBOARD_TEXTS.hallError}
+            error={query.error}
+            onRetry={() => query.refetch()}
+            retrying={query.isFetching}
+          >
+            {summary && (
+              <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                {`${window.location.origin}${leaderboardUrl(state.filter)}`}
+              </Text>
             )}
-          </Alert>
+          </LoadErrorAlert>
         ) : query.data ? (
           <LeaderboardBody data={query.data} limit={summary ? SUMMARY_ROWS : undefined} />
         ) : (

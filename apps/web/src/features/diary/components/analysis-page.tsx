@@ -27,6 +27,7 @@ import {
 import { IconAlertTriangle, IconSettings } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { useAnalysis } from '../api/get-analysis';
 import { formatDuration, formatPercent } from '../entry-format';
@@ -139,9 +140,13 @@ export function AnalysisPage() {
 
       {!data ? (
         analysis.isError ? (
-          <Alert color="red" variant="light">
-            Không tải được phân tích. Vui lòng thử lại.
-          </Alert>
+          <LoadErrorAlert
+            lang="vi"
+            title="Không tải được phân tích."
+            error={analysis.error}
+            onRetry={() => analysis.refetch()}
+            retrying={analysis.isFetching}
+          />
         ) : (
           <PageLoader />
         )

@@ -7,6 +7,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { DateRangeInputs } from '../../../components/date-range-inputs';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { NotFound } from '../../../components/not-found';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
@@ -113,9 +114,12 @@ function EntriesView({ diaryId, title }: { diaryId: number | undefined; title: s
       ) : entries.isPending ? (
         <PageLoader />
       ) : entries.isError && !entries.data ? (
-        <Alert color="red" variant="light">
-          The entries could not be loaded. Please try again.
-        </Alert>
+        <LoadErrorAlert
+          title="The entries could not be loaded."
+          error={entries.error}
+          onRetry={() => entries.refetch()}
+          retrying={entries.isFetching}
+        />
       ) : list.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
           {NO_ENTRIES}
@@ -154,9 +158,12 @@ export function EntriesPage() {
   if (diary.isPending) return <PageLoader />;
   if (diary.isError) {
     return (
-      <Alert color="red" variant="light">
-        Your diary could not be loaded. Please reload the page.
-      </Alert>
+      <LoadErrorAlert
+        title="Your diary could not be loaded."
+        error={diary.error}
+        onRetry={() => diary.refetch()}
+        retrying={diary.isFetching}
+      />
     );
   }
   return <EntriesView diaryId={diary.data?.id} title="Diary" />;

@@ -19,3 +19,16 @@ export function latestQueryOptions(symbol: string) {
 export function useLatest(symbol: string) {
   return useQuery(latestQueryOptions(symbol));
 }
+
+/**
+ * A symbol's last price for the phone's symbol list: read once a minute at most, not polled (the
+ * selected symbol's own quote is), so a list of ten costs ten small reads when the page opens.
+ */
+export function useLastPrice(symbol: string) {
+  return useQuery({
+    ...latestQueryOptions(symbol),
+    refetchInterval: false,
+    staleTime: 60_000,
+    select: (latest) => latest.data.last,
+  });
+}

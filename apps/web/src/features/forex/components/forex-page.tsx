@@ -13,7 +13,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import {
   FOREX_CHART_HEIGHT,
   FOREX_DEFAULT_RANGE,
@@ -38,6 +38,15 @@ import { SymbolPanel } from './symbol-panel';
 export const TITLE = 'Forex & Gold Dashboard';
 export const SYMBOLS_ERROR = 'Failed to load symbols';
 const RANGE_LABELS: Record<ForexRange, string> = { daily: 'Day', monthly: 'Month', yearly: 'Year' };
+/** Below Mantine's md breakpoint (62em) the panel and the chart no longer sit side by side. */
+const PHONE_QUERY = '(max-width: 61.99em)';
+
+/** Read before the first paint, so a phone never draws the desktop layout first. */
+function matchesNow(query: string): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(query).matches
+    : false;
+}
 
 export function rangeFrom(value: string | null): ForexRange {
   return (FOREX_RANGES as readonly string[]).includes(value ?? '')
@@ -132,6 +141,26 @@ export function ForexPage() {
   };
 
   const error = symbols.isError ? SYMBOLS_ERROR : widgetError;
+  const phone = useMediaQuery(PHONE_QUERY, matchesNow(PHONE_QUERY), { getInitialValueInEffect: false });
+  const panel = (
+    <SymbolPanel
+      symbols={symbols.data?.symbols}
+      loading={symbols.isPending}
+      selected={symbol}
+      onSelect={(s) => select({ symbol: s })}
+      compact={phone}
+    />
+  );
+  const rangeSwitch = (
+    <SegmentedControl
+      aria-label="Range"
+      value={range}
+      onChange={(value) => select({ range: rangeFrom(value) })}
+      data={FOREX_RANGES.map((r) => ({ value: r, label: RANGE_LABELS[r] }))}
+      fullWidth={phone}
+      style={phone ? undefined : { alignSelf: 'flex-start' }}
+    />
+  );
   return (
     <Stack gap="md">
       <Title order={2}>{TITLE}</Title>
@@ -140,30 +169,29 @@ export function ForexPage() {
           Error: {error}
         </Alert>
       )}
-      <Grid gutter="md">
-        <Grid.Col span={{ base: 12, md: 3 }}>
-          <SymbolPanel
-            symbols={symbols.data?.symbols}
-            loading={symbols.isPending}
-            selected={symbol}
-            onSelect={(s) => select({ symbol: s })}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 9 }}>
-          <Stack gap="md">
-            <SegmentedControl
-              aria-label="Range"
-              value={range}
-              onChange={(value) => select({ range: rangeFrom(value) })}
-              data={FOREX_RANGES.map((r) => ({ value: r, label: RANGE_LABELS[r] }))}
-              style={{ alignSelf: 'flex-start' }}
-            />
-            <SourceNotices latest={latest.data} />
-            <ChartCard symbol={symbol} range={range} />
-            <LatestQuoteCard symbol={symbol} setError={setError} />
-          </Stack>
-        </Grid.Col>
-      </Grid>
+      {phone ? (
+        // A phone shows what a tap changes first: the price, the range switch over the chart, the
+        // chart; the symbols (with their last prices) right below it.
+        <Stack gap="sm" data-testid="forex-phone">
+          <LatestQuoteCard symbol={symbol} setError={setError} />
+          {rangeSwitch}
+          <ChartCard symbol={symbol} range={range} />
+          {panel}
+          <SourceNotices latest={latest.data} />
+        </Stack>
+      ) : (
+        <Grid gutter="md">
+          <Grid.Col span={3}>{panel}</Grid.Col>
+          <Grid.Col span={9}>
+            <Stack gap="md">
+              {rangeSwitch}
+              <SourceNotices latest={latest.data} />
+              <ChartCard symbol={symbol} range={range} />
+              <LatestQuoteCard symbol={symbol} setError={setError} />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      )}
     </Stack>
   );
 }

@@ -1,16 +1,32 @@
 // The left panel: Metals, then Currencies with the favourites as buttons and every other currency
-// in the 'Select currency' dropdown under 'Other Currencies' (spec: Forex and gold dashboard).
-import { Button, Paper, Select, Stack, Text, Title } from '@mantine/core';
+// in the 'Select currency' dropdown under 'Other Currencies' (spec: Forex and gold dashboard). On a
+// phone (`compact`) the same groups are a two-column list under the chart, each symbol with its last
+// price, so a tap shows its effect on the chart right above.
+import { Button, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useLastPrice } from '../api/get-latest';
+import { formatWhole } from '../format';
 import { groupSymbols, symbolLabel } from '../symbols';
+
+function LastPrice({ symbol }: { symbol: string }) {
+  const last = useLastPrice(symbol);
+  return (
+    <Text span size="xs" c="dimmed" ml="auto" pl={6} data-testid="symbol-last">
+      {last.data === undefined ? '…' : formatWhole(last.data)}
+    </Text>
+  );
+}
 
 function SymbolButton({
   symbol,
   selected,
   onSelect,
+  compact,
 }: {
   symbol: string;
   selected: boolean;
   onSelect: (s: string) => void;
+  compact: boolean;
 }) {
   const label = symbolLabel(symbol);
   return (
@@ -18,16 +34,36 @@ function SymbolButton({
       variant={selected ? 'filled' : 'default'}
       justify="flex-start"
       fullWidth
+      size={compact ? 'sm' : undefined}
+      px={compact ? 'xs' : undefined}
       aria-pressed={selected}
       title={label.long}
       onClick={() => onSelect(symbol)}
       data-symbol={symbol}
+      styles={compact ? { label: { width: '100%' } } : undefined}
     >
-      <span aria-hidden="true" style={{ marginRight: 8 }}>
+      <span aria-hidden="true" style={{ marginRight: compact ? 4 : 8 }}>
         {label.flag}
       </span>
       {label.short}
+      {compact && <LastPrice symbol={symbol} />}
     </Button>
+  );
+}
+
+function CompactGroup({
+  gap,
+  children,
+  ...rest
+}: {
+  gap: number;
+  children: ReactNode;
+  'data-testid'?: string;
+}) {
+  return (
+    <SimpleGrid cols={2} spacing={gap} verticalSpacing={gap} {...rest}>
+      {children}
+    </SimpleGrid>
   );
 }
 
@@ -36,11 +72,14 @@ export function SymbolPanel({
   loading,
   selected,
   onSelect,
+  compact = false,
 }: {
   symbols: string[] | undefined;
   loading: boolean;
   selected: string;
   onSelect: (symbol: string) => void;
+  /** The phone's list: two columns, each symbol with its last price. */
+  compact?: boolean;
 }) {
   if (loading) {
     return (
@@ -50,33 +89,46 @@ export function SymbolPanel({
     );
   }
   const { metals, favorites, others } = groupSymbols(symbols ?? []);
+  const Group = compact ? CompactGroup : Stack;
   return (
-    <Paper withBorder p="md" radius="md" component="nav" aria-label="Symbols">
-      <Stack gap="md">
+    <Paper withBorder p={compact ? 'sm' : 'md'} radius="md" component="nav" aria-label="Symbols">
+      <Stack gap={compact ? 'sm' : 'md'}>
         <section aria-labelledby="forex-metals">
-          <Title order={4} id="forex-metals" mb="xs">
+          <Title order={compact ? 5 : 4} id="forex-metals" mb="xs">
             Metals
           </Title>
-          <Stack gap={6} data-testid="metals-group">
+          <Group gap={6} data-testid="metals-group">
             {metals.map((s) => (
-              <SymbolButton key={s} symbol={s} selected={s === selected} onSelect={onSelect} />
+              <SymbolButton
+                key={s}
+                symbol={s}
+                selected={s === selected}
+                onSelect={onSelect}
+                compact={compact}
+              />
             ))}
             {metals.length === 0 && (
               <Text size="sm" c="dimmed">
                 No metals yet.
               </Text>
             )}
-          </Stack>
+          </Group>
         </section>
         <section aria-labelledby="forex-currencies">
-          <Title order={4} id="forex-currencies" mb="xs">
+          <Title order={compact ? 5 : 4} id="forex-currencies" mb="xs">
             Currencies
           </Title>
-          <Stack gap={6} data-testid="favorites-group">
+          <Group gap={6} data-testid="favorites-group">
             {favorites.map((s) => (
-              <SymbolButton key={s} symbol={s} selected={s === selected} onSelect={onSelect} />
+              <SymbolButton
+                key={s}
+                symbol={s}
+                selected={s === selected}
+                onSelect={onSelect}
+                compact={compact}
+              />
             ))}
-          </Stack>
+          </Group>
           {others.length > 0 && (
             <Stack gap={4} mt="sm">
               <Text size="sm" fw={600} id="forex-other-currencies">

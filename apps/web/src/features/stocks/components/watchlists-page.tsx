@@ -147,6 +147,9 @@ function YourLists({
   );
 }
 
+/** The ticker search found nothing (in Vietnamese, as the stocks hints are: spec §1). */
+export const NO_TICKER_FOUND = 'Không tìm thấy mã';
+
 function AddTicker({ list, onAdded }: { list: Watchlist | null; onAdded: () => void }) {
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text.trim(), TICKER_SEARCH_DEBOUNCE_MS);
@@ -157,6 +160,9 @@ function AddTicker({ list, onAdded }: { list: Watchlist | null; onAdded: () => v
   useEffect(() => () => clearTimeout(clear.current), []);
 
   const names = useMemo(() => new Map((search.data ?? []).map((s) => [s.ticker, s.name])), [search.data]);
+  // Said once the search for what is typed now has answered with nothing.
+  const nothingFound =
+    debounced !== '' && debounced === text.trim() && search.isSuccess && search.data.length === 0;
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -207,6 +213,8 @@ function AddTicker({ list, onAdded }: { list: Watchlist | null; onAdded: () => v
             )}
             rightSection={search.isFetching ? <Loader size="xs" /> : null}
             error={search.isError ? 'Could not search tickers.' : undefined}
+            description={nothingFound ? <span role="status">{NO_TICKER_FOUND}</span> : undefined}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             style={{ flex: 1 }}
           />
           <Button type="submit" loading={busy}>

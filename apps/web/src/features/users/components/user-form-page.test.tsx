@@ -94,7 +94,7 @@ describe('CreateUserPage', { timeout: 20_000 }, () => {
     ).toEqual(['Admin', 'Manager', 'Staff', 'NDF']);
   });
 
-  it("shows the server's error object as text and the field error under the field, keeping the values", async () => {
+  it('asks to correct the fields below (never the JSON) and shows the field error under the field, keeping the values', async () => {
     const body = { email: ['A user with this email already exists.'] };
     fakeApi({
       'GET /api/users/roles/': () => jsonResponse(200, ROLE_NAMES),
@@ -106,7 +106,8 @@ describe('CreateUserPage', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText(/^Password/), 'Secret-pass-1');
     await user.click(screen.getByRole('button', { name: 'Create User' }));
 
-    expect((await screen.findByRole('alert')).textContent).toContain(JSON.stringify(body));
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toBe('Please correct the errors below.');
     expect(screen.getByText('A user with this email already exists.')).toBeTruthy();
     expect(screen.getByLabelText(/^Email/).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText(/^Email/)).toHaveProperty('value', 'lan@example.com');
@@ -126,21 +127,27 @@ describe('CreateUserPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Create User' }));
 
     expect(await screen.findByText('This password is too common.')).toBeTruthy();
+    // Once, under the field; the banner says so in words instead of repeating the server's body.
+    expect(screen.getAllByText('This password is too common.')).toHaveLength(1);
+    expect(screen.getByRole('alert').textContent).toBe('Please correct the errors below.');
     expect(screen.getByLabelText(/^Password/).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText(/^Password/)).toHaveProperty('value', 'iloveyou1');
   });
 
-  it("says 'Failed to save user' when the server gives nothing to show", async () => {
+  it("says 'Failed to save user' and that the server failed, never the failure's body", async () => {
     fakeApi({
       'GET /api/users/roles/': () => jsonResponse(200, ROLE_NAMES),
-      'POST /api/users/users/': () => new Response('', { status: 502 }),
+      'POST /api/users/users/': () =>
+        new Response('<html><h1>500 Internal Server Error</h1></html>', { status: 500 }),
     });
     renderForm('/admin/users/create');
     await user.type(screen.getByLabelText(/^Email/), 'x@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'Secret-pass-1');
     await user.click(screen.getByRole('button', { name: 'Create User' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe('Failed to save user');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Failed to save user. The server failed (error 500). Please try again in a moment.',
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 // The user form shared by create and edit (spec sections 2, 5, 8): server errors keep the typed
-// values, show the server's message in a banner and field errors under their fields.
+// values, put field errors under their fields and say in the banner, in words, what went wrong.
 import {
   Button,
   Divider,
@@ -18,10 +18,9 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { SaveFailureAlert } from '../../../components/save-failure-alert';
-import { fieldErrorsOf } from '../../../lib/api-client';
 import { useFormSave } from '../../../lib/form-save';
 import { useRoles } from '../api/get-roles';
-import { saveErrorMessage } from '../user-errors';
+import { saveErrorMessage, userFieldErrors } from '../user-errors';
 import type { UserFormValues } from '../user-form-data';
 import { GENDER_OPTIONS, roleLabel } from '../user-labels';
 
@@ -47,7 +46,7 @@ export function UserForm({ mode, initialValues, onSubmit, cancelTo }: UserFormPr
     validate: zod4Resolver(mode === 'create' ? createSchema : editSchema),
   });
   const { save, saving, failure, conflictNotes } = useFormSave(form, onSubmit, (error) => {
-    form.setErrors(fieldErrorsOf(error));
+    form.setErrors(userFieldErrors(error));
     return saveErrorMessage(error);
   });
   const submit = form.onSubmit(save);

@@ -280,14 +280,16 @@ describe('UsersPage', { timeout: 20_000 }, () => {
     );
   });
 
-  it('says the same for a server error, with its detail on a second line', async () => {
+  it('says the same for a server error, with what happened (never its body) on a second line', async () => {
     renderList('/admin/users', USERS_23, {
       'GET /api/users/users/template/': () => jsonResponse(500, { detail: 'A server error occurred.' }),
     });
     await user.click(await screen.findByRole('button', { name: 'Download Template' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('You are not authorized to download the template.');
-    expect(within(alert).getByRole('listitem').textContent).toBe('A server error occurred.');
+    expect(within(alert).getByRole('listitem').textContent).toBe(
+      'The server failed (error 500). Please try again in a moment.',
+    );
   });
 
   it('says the same when the network fails', async () => {
@@ -298,7 +300,10 @@ describe('UsersPage', { timeout: 20_000 }, () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Download Template' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('You are not authorized to download the template.');
+    expect(alert.textContent).toContain('You are not authorized to download the template.');
+    expect(within(alert).getByRole('listitem').textContent).toBe(
+      'Could not reach the server. Check your connection and try again.',
+    );
   });
 
   it('links Add User to the form, remembering the list query', async () => {

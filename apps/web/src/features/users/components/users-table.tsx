@@ -1,5 +1,7 @@
 // The user list's table: sortable headers, role and status badges, edit and delete per row.
-// Gender is left to the form so the table fits a laptop screen without scrolling.
+// Gender is left to the form so the table fits a laptop screen; when a row is still wider than the
+// card (a long e-mail, a phone, the badges), the table scrolls inside it and the edit and delete
+// column stays pinned to the card's right edge, so a row's actions are always in view.
 import { ActionIcon, Badge, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { User, UserOrdering, UserOrderingField } from '@staff/contracts';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
@@ -62,7 +64,7 @@ export function UsersTable({
           {COLUMNS.map((column) => (
             <SortableHeader key={column.field} {...column} ordering={ordering} onSort={onSort} />
           ))}
-          <Table.Th w={76}>
+          <Table.Th w={76} className={classes.actions}>
             <VisuallyHidden>Actions</VisuallyHidden>
           </Table.Th>
         </>
@@ -96,7 +98,7 @@ export function UsersTable({
               {user.is_active ? 'Active' : 'Inactive'}
             </Badge>
           </Table.Td>
-          <Table.Td>
+          <Table.Td className={classes.actions}>
             <Group gap={4} justify="flex-end" wrap="nowrap">
               <Tooltip label="Edit" withArrow>
                 <ActionIcon
