@@ -47,6 +47,7 @@ async function addCategory(page: Page, title: string, jar: string): Promise<void
 }
 
 test.beforeEach(async ({ page }) => {
+  test.slow(); // each step is a walk through several screens, on a shared 2-core machine
   await signIn(page, DIARY_USER);
 });
 
