@@ -47,6 +47,7 @@ async function addCategory(page: Page, title: string, jar: string): Promise<void
 }
 
 test.beforeEach(async ({ page }) => {
+  test.slow(); // each step is a walk through several screens, on a shared 2-core machine
   await signIn(page, DIARY_USER);
 });
 
@@ -115,7 +116,11 @@ test('categories and jars: add, edit, delete, ratios summing to 100, placing and
       ? route.fulfill({ status: 500, json: { detail: 'Server error.' } })
       : route.continue(),
   );
+  // Targets not totalling 100 % are asked about before saving (issue 27).
   await page.getByRole('button', { name: 'Lưu tỷ lệ' }).click();
+  const question = page.getByRole('dialog', { name: 'Lưu tỷ lệ' });
+  await expect(question).toContainText('Tổng là 105%. Vẫn lưu?');
+  await question.getByRole('button', { name: 'Vẫn lưu' }).click();
   await expect(page.getByText('Lỗi khi lưu tỷ lệ các hũ.')).toBeVisible();
   await expect(essential).toHaveValue('40%');
   await page.unroute('**/api/diaries/jars/*/');

@@ -2,9 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   autosaveEntryForm,
   clearEntryDrafts,
+  discardEntryDraftsExcept,
   ENTRY_DRAFT_KEY,
-  initialEntryValues,
+  isBlankEntry,
+  openEntryForm,
   readAutosavedEntryForm,
+  readEntryDraft,
   saveEntryDraft,
   takeEntryDraft,
 } from './entry-draft';
@@ -38,35 +41,79 @@ describe('entry draft', () => {
   });
 
   it('survives a reload through the per-tab autosave and is cleared after a submit', () => {
-    autosaveEntryForm(DRAFT);
+    autosaveEntryForm('form-1', DRAFT);
     saveEntryDraft(DRAFT);
-    expect(readAutosavedEntryForm()).toEqual(DRAFT);
+    expect(readAutosavedEntryForm()).toEqual({ formId: 'form-1', values: DRAFT });
     clearEntryDrafts();
     expect(readAutosavedEntryForm()).toBeNull();
     expect(takeEntryDraft()).toBeNull();
   });
 });
 
-describe('initialEntryValues', () => {
+describe('openEntryForm', () => {
   afterEach(() => localStorage.clear());
-  const OLD = { ...EMPTY_ENTRY_VALUES, title: 'Old autosave' };
+  const OLD = { ...EMPTY_ENTRY_VALUES, title: 'Kiểm tra máy ép', place: 'Xưởng 2', note: 'Áp suất' };
+  const fresh = () => 'new-form';
 
-  it('takes the flagged draft first, then the initial data, then the autosave', () => {
-    autosaveEntryForm(OLD);
+  it('takes the flagged draft first, then the initial data, each without an offer', () => {
+    autosaveEntryForm('old-form', OLD);
     saveEntryDraft(DRAFT);
-    expect(initialEntryValues({ restoreDraft: true, initialData: { title: 'Given' } })).toEqual(DRAFT);
-    expect(initialEntryValues({ initialData: { title: 'Given' } })).toEqual({
-      ...EMPTY_ENTRY_VALUES,
-      title: 'Given',
+    expect(openEntryForm({ restoreDraft: true, initialData: { title: 'Given' } }, fresh)).toEqual({
+      formId: 'new-form',
+      values: DRAFT,
+      offer: null,
     });
-    expect(initialEntryValues({})).toEqual(OLD);
+    expect(openEntryForm({ initialData: { title: 'Given' } }, fresh)).toEqual({
+      formId: 'new-form',
+      values: { ...EMPTY_ENTRY_VALUES, title: 'Given' },
+      offer: null,
+    });
   });
 
-  it('falls back when the flagged draft is gone, and starts empty without anything', () => {
-    autosaveEntryForm(OLD);
-    expect(initialEntryValues({ restoreDraft: true, initialData: { title: 'Given' } }).title).toBe('Given');
-    expect(initialEntryValues({ restoreDraft: true })).toEqual(OLD);
-    sessionStorage.clear();
-    expect(initialEntryValues({})).toEqual(EMPTY_ENTRY_VALUES);
+  it('gives a reload (the same form) its autosave back as it was', () => {
+    autosaveEntryForm('form-1', OLD);
+    expect(openEntryForm({ entryFormId: 'form-1' }, fresh)).toEqual({
+      formId: 'form-1',
+      values: OLD,
+      offer: null,
+    });
+  });
+
+  it('opens a new form empty and only offers the autosave of a form left unsaved', () => {
+    autosaveEntryForm('form-1', OLD);
+    expect(openEntryForm({}, fresh)).toEqual({ formId: 'new-form', values: EMPTY_ENTRY_VALUES, offer: OLD });
+    // Another form (Back/Forward to an older one) is not this one either.
+    expect(openEntryForm({ entryFormId: 'form-2' }, fresh).offer).toEqual(OLD);
+  });
+
+  it('offers a draft whose trip to category management never came back', () => {
+    saveEntryDraft(DRAFT);
+    expect(openEntryForm({}, fresh)).toMatchObject({ values: EMPTY_ENTRY_VALUES, offer: DRAFT });
+  });
+
+  it('offers nothing when what was kept is blank, and falls back when the flagged draft is gone', () => {
+    autosaveEntryForm('form-1', { ...EMPTY_ENTRY_VALUES, feeling: 'sad', title: '  ' });
+    expect(openEntryForm({}, fresh).offer).toBeNull();
+    expect(isBlankEntry(EMPTY_ENTRY_VALUES)).toBe(true);
+    expect(isBlankEntry({ ...EMPTY_ENTRY_VALUES, category: ['1'] })).toBe(false);
+    autosaveEntryForm('form-1', OLD);
+    expect(openEntryForm({ restoreDraft: true, initialData: { title: 'Given' } }, fresh).values.title).toBe(
+      'Given',
+    );
+    expect(openEntryForm({ restoreDraft: true }, fresh)).toMatchObject({
+      values: EMPTY_ENTRY_VALUES,
+      offer: OLD,
+    });
+  });
+
+  it('discarding drops the kept drafts but not what the current form autosaved', () => {
+    saveEntryDraft(DRAFT);
+    autosaveEntryForm('old-form', OLD);
+    discardEntryDraftsExcept('new-form');
+    expect(readEntryDraft()).toBeNull();
+    expect(readAutosavedEntryForm()).toBeNull();
+    autosaveEntryForm('new-form', DRAFT);
+    discardEntryDraftsExcept('new-form');
+    expect(readAutosavedEntryForm()?.values).toEqual(DRAFT);
   });
 });

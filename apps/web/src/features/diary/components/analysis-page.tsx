@@ -40,6 +40,17 @@ export function windowFrom(value: string | null): AnalysisWindow {
   return (ANALYSIS_WINDOWS as readonly number[]).includes(n) ? (n as AnalysisWindow) : 7;
 }
 
+export const NOTHING_LOGGED = 'Nothing logged';
+
+/**
+ * Whether a card has anything to judge: the sleep advice needs logged sleep, the other jars' shares
+ * need logged waking time. Without it the card says nothing was logged rather than giving the rules'
+ * verdict on zero ('should sleep more', 'below target'), which would judge time never written down.
+ */
+export function jarHasData(jar: JarAnalysis, analysis: JarAnalysisResult): boolean {
+  return jar.key === 'sleep' ? jar.minutes > 0 : analysis.waking_minutes > 0;
+}
+
 /** The jars to show: the default order, then unclassified when it holds time. */
 export function cardsOf(analysis: JarAnalysisResult): JarAnalysis[] {
   const ordered = JAR_DISPLAY_ORDER.flatMap((key) => analysis.jars.filter((j) => j.key === key));
@@ -48,7 +59,8 @@ export function cardsOf(analysis: JarAnalysisResult): JarAnalysis[] {
 }
 
 function JarCard({ jar, analysis }: { jar: JarAnalysis; analysis: JarAnalysisResult }) {
-  const colour = jar.colour ? COLOURS[jar.colour] : 'gray';
+  const logged = jarHasData(jar, analysis);
+  const colour = logged && jar.colour ? COLOURS[jar.colour] : 'gray';
   const isSleep = jar.key === 'sleep';
   return (
     <Card
@@ -57,22 +69,35 @@ function JarCard({ jar, analysis }: { jar: JarAnalysis; analysis: JarAnalysisRes
       padding="md"
       aria-label={jarName(jar.key)}
       data-testid={`jar-card-${jar.key}`}
-      data-colour={jar.colour ?? undefined}
-      style={{ borderLeft: `6px solid var(--mantine-color-${isSleep ? 'indigo' : colour}-5)` }}
+      data-colour={(logged && jar.colour) || undefined}
+      style={{ borderLeft: `6px solid var(--mantine-color-${isSleep && logged ? 'indigo' : colour}-5)` }}
     >
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap">
           <Text fw={600}>{jarName(jar.key)}</Text>
-          {jar.status && (
-            <Badge color={colour} variant="light" tt="none">
-              {JAR_STATUS_LABELS[jar.status]}
+          {!logged ? (
+            <Badge color="gray" variant="light" tt="none" data-testid="jar-nothing-logged">
+              {NOTHING_LOGGED}
             </Badge>
+          ) : (
+            jar.status && (
+              <Badge color={colour} variant="light" tt="none">
+                {JAR_STATUS_LABELS[jar.status]}
+              </Badge>
+            )
           )}
         </Group>
         <Text size="xl" fw={700} data-testid="jar-time">
           {formatDuration(jar.minutes)}
         </Text>
-        {isSleep ? (
+        {!logged ? (
+          !isSleep &&
+          jar.target !== null && (
+            <Text size="sm" c="dimmed" data-testid="jar-share">
+              Target {jar.target}%
+            </Text>
+          )
+        ) : isSleep ? (
           <>
             <Text size="sm" data-testid="sleep-average">
               Average {analysis.sleep.hours_per_day.toFixed(1)} h/day

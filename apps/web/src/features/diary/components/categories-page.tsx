@@ -28,7 +28,7 @@ import { useJars } from '../api/get-jars';
 import { useUpdateCategory } from '../api/update-category';
 import type { CategoryTripState, EntryFormReturnState } from '../entry-draft';
 import { ConfirmDialog } from './confirm-dialog';
-import { jarName, jarSelectData } from './jar-options';
+import { jarColour, jarName, jarSelectData } from './jar-options';
 
 export const JAR_REQUIRED = 'Please choose a jar.';
 
@@ -174,7 +174,7 @@ function CategoryRow({ category, jars }: { category: Category; jars: Jar[] }) {
           <Text fw={500} truncate>
             {category.title}
           </Text>
-          <Badge variant="light" color={category.jar === null ? 'gray' : 'blue'} w="fit-content">
+          <Badge variant="light" color={jarColour(category.jar_key)} w="fit-content">
             {jarName(category.jar_key)}
           </Badge>
         </Stack>

@@ -1,4 +1,4 @@
-// A confirmation before anything is destroyed.
+// A confirmation before anything is destroyed, or before saving something unusual.
 import { Button, Group, Modal, Text } from '@mantine/core';
 
 interface ConfirmDialogProps {
@@ -6,6 +6,9 @@ interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel?: string;
+  cancelLabel?: string;
+  /** Red for destroying something (the default); another colour for a plain "are you sure". */
+  confirmColor?: string;
   loading?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -16,6 +19,8 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel = 'Delete',
+  cancelLabel = 'Cancel',
+  confirmColor = 'red',
   loading,
   onConfirm,
   onCancel,
@@ -25,9 +30,9 @@ export function ConfirmDialog({
       <Text mb="lg">{message}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel} disabled={loading}>
-          Cancel
+          {cancelLabel}
         </Button>
-        <Button color="red" onClick={onConfirm} loading={loading}>
+        <Button color={confirmColor} onClick={onConfirm} loading={loading}>
           {confirmLabel}
         </Button>
       </Group>

@@ -1,9 +1,9 @@
 // /diary/entries (and /diaries/{id}): entries of a diary filtered by date range, feeling and category;
-// the default range applies on open and the list reloads 350 ms after the filters stop changing.
+// the default range applies on open and the list reloads 350 ms after the filters stop changing. The
+// cards are grouped by day, each day headed by its date and total (entry-days.ts).
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { ENTRY_FILTER_DEBOUNCE_MS } from '@staff/contracts';
-import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { DateRangeInputs } from '../../../components/date-range-inputs';
@@ -16,7 +16,9 @@ import type { EntryFilters } from '../api/diary-keys';
 import { useCategories } from '../api/get-categories';
 import { useDiaryEntries } from '../api/get-diary-entries';
 import { useOwnDiary } from '../api/get-own-diary';
-import { defaultEntryRange } from '../date-range';
+import { browserTimeZone, defaultEntryRange } from '../date-range';
+import { type EntryDay, groupEntriesByDay } from '../entry-days';
+import { formatDate, formatDuration } from '../entry-format';
 import { EntryCard } from './entry-card';
 import { FEELING_OPTIONS } from './entry-form';
 
@@ -31,6 +33,32 @@ function filtersFrom(params: URLSearchParams): EntryFilters {
     feeling: params.get('feeling'),
     category: params.get('category'),
   };
+}
+
+/** The day's total: time written down, so overlapping entries count in full (decision 0006). */
+export function dayTotalLabel(day: Pick<EntryDay, 'minutes' | 'overlaps'>): string {
+  return `Total ${formatDuration(day.minutes)}${day.overlaps ? ' (overlaps counted in full)' : ''}`;
+}
+
+function DaySection({ day }: { day: EntryDay }) {
+  const headingId = `entries-day-${day.date}`;
+  return (
+    <section aria-labelledby={headingId} data-testid="entry-day">
+      <Group mb="xs" justify="space-between" align="baseline" gap="xs" wrap="wrap">
+        <Title order={2} size="h4" id={headingId}>
+          {formatDate(day.date)}
+        </Title>
+        <Text size="sm" c="dimmed" data-testid="entry-day-total">
+          {dayTotalLabel(day)}
+        </Text>
+      </Group>
+      <Stack gap="xs">
+        {day.entries.map((entry) => (
+          <EntryCard key={entry.id} entry={entry} />
+        ))}
+      </Stack>
+    </section>
+  );
 }
 
 const DIARY_NOT_FOUND = 'This diary does not exist, or it is not yours to read.';
@@ -64,12 +92,7 @@ function EntriesView({ diaryId, title }: { diaryId: number | undefined; title: s
         <Title order={1} size="h2">
           {title}
         </Title>
-        <Button
-          component={Link}
-          to="/diary/entries/new"
-          state={diaryId ? { diaryId } : undefined}
-          leftSection={<IconPlus size={16} />}
-        >
+        <Button component={Link} to="/diary/entries/new" state={diaryId ? { diaryId } : undefined}>
           + Add New Entry
         </Button>
       </Group>
@@ -125,17 +148,17 @@ function EntriesView({ diaryId, title }: { diaryId: number | undefined; title: s
           {NO_ENTRIES}
         </Text>
       ) : (
-        <SimpleGrid
-          cols={{ base: 1, sm: 2, xl: 3 }}
-          spacing="sm"
+        <Stack
+          gap="lg"
+          maw={760}
           aria-label="Entries"
           aria-busy={entries.isFetching}
           style={{ opacity: entries.isPlaceholderData ? 0.6 : 1 }}
         >
-          {list.map((entry) => (
-            <EntryCard key={entry.id} entry={entry} />
+          {groupEntriesByDay(list, browserTimeZone()).map((day) => (
+            <DaySection key={day.date} day={day} />
           ))}
-        </SimpleGrid>
+        </Stack>
       )}
     </Stack>
   );

@@ -2,8 +2,9 @@
 // confirmation) goes to /diary, and an entry that fails to load redirects to /diary (spec section 4).
 import { Badge, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import type { Category, Entry } from '@staff/contracts';
-import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconCheck, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -20,6 +21,18 @@ import { feelingLabel, formatDuration, formatEntrySpan } from '../entry-format';
 import { ConfirmDialog } from './confirm-dialog';
 import { OVERLAP_LABEL } from './entry-card';
 import { EntryForm } from './entry-form';
+
+export function entrySavedMessage(title: string): string {
+  return `Entry "${title}" saved.`;
+}
+export function entryDeletedMessage(title: string): string {
+  return `Entry "${title}" deleted.`;
+}
+
+/** The same confirmation User Management gives after a save or a delete. */
+function confirmDone(message: string): void {
+  notifications.show({ color: 'green', icon: <IconCheck />, message });
+}
 
 export const DELETE_ENTRY_CONFIRM = 'Are you sure you want to delete this entry?';
 export const ENTRY_EDIT_CONFLICT =
@@ -147,6 +160,7 @@ export function EntryDetailPage({ mode }: { mode: 'view' | 'edit' }) {
       reread: () => queryClient.fetchQuery({ ...entryQueryOptions(id), staleTime: 0 }),
       conflict: (base, newer) => entryEditConflict(base, values, newer, categories.data),
     });
+    confirmDone(entrySavedMessage(values.title));
     navigate(`/entries/${id}`);
   };
 
@@ -215,7 +229,10 @@ export function EntryDetailPage({ mode }: { mode: 'view' | 'edit' }) {
         onCancel={() => setConfirming(false)}
         onConfirm={() =>
           remove.mutate(id, {
-            onSuccess: () => navigate('/diary', { replace: true }),
+            onSuccess: () => {
+              confirmDone(entryDeletedMessage(data.title));
+              navigate('/diary', { replace: true });
+            },
             onSettled: () => setConfirming(false),
           })
         }

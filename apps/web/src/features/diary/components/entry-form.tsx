@@ -2,27 +2,58 @@
 // message under the field plus the banner; server field errors land under their fields and what was
 // typed stays.
 import {
+  Badge,
   Button,
   Group,
   MultiSelect,
+  type MultiSelectProps,
   Paper,
   Select,
   SimpleGrid,
   Stack,
+  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
-import { type Category, ENTRY_MESSAGES, FEELINGS, type Feeling } from '@staff/contracts';
-import { IconCategory } from '@tabler/icons-react';
+import { type Category, ENTRY_MESSAGES, FEELINGS, type Feeling, type JarKey } from '@staff/contracts';
+import { IconCategory, IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { SaveFailureAlert } from '../../../components/save-failure-alert';
 import { ApiError, fieldErrorsOf } from '../../../lib/api-client';
 import { useFormSave } from '../../../lib/form-save';
 import { ENTRY_FIELDS, type EntryFormValues, validateEntryValues } from '../entry-form-values';
 import { feelingLabel, toHhMm } from '../entry-format';
+import { jarColour, jarName } from './jar-options';
 
 export const FEELING_OPTIONS = FEELINGS.map((f) => ({ value: f, label: feelingLabel(f) }));
+
+/** A category option with its jar beside it, in the jar's colour, so the jar is known when picking. */
+function categoryOption(jarOf: ReadonlyMap<string, JarKey>): MultiSelectProps['renderOption'] {
+  return ({ option, checked }) => {
+    const jar = jarOf.get(option.value) ?? 'unclassified';
+    return (
+      <Group gap="xs" wrap="nowrap" justify="space-between" w="100%">
+        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+          {checked ? <IconCheck size={14} aria-hidden /> : null}
+          <Text size="sm" truncate>
+            {option.label}
+          </Text>
+        </Group>
+        <Badge
+          size="sm"
+          variant="light"
+          tt="none"
+          color={jarColour(jar)}
+          style={{ flexShrink: 0 }}
+          data-testid="category-option-jar"
+        >
+          {jarName(jar)}
+        </Badge>
+      </Group>
+    );
+  };
+}
 
 interface EntryFormProps {
   initialValues: EntryFormValues;
@@ -70,6 +101,7 @@ export function EntryForm({
   const submit = form.onSubmit(save, () => setFailure(ENTRY_MESSAGES.banner));
 
   const categoryData = (categories ?? []).map((c) => ({ value: String(c.id), label: c.title }));
+  const jarOf = new Map((categories ?? []).map((c) => [String(c.id), c.jar_key] as const));
   const timeProps = (field: 'start_time' | 'end_time') => {
     const props = form.getInputProps(field);
     return {
@@ -104,6 +136,7 @@ export function EntryForm({
               withAsterisk
               placeholder={categoryData.length ? 'Pick categories' : undefined}
               data={categoryData}
+              renderOption={categoryOption(jarOf)}
               searchable
               nothingFoundMessage="No categories"
               disabled={categories === undefined}

@@ -28,10 +28,25 @@ import { useJars } from '../api/get-jars';
 import { useUpdateCategory } from '../api/update-category';
 import { useUpdateJarRatios } from '../api/update-jar';
 import { changedRatios, clampRatio, ratioSum, ratiosBalanced } from '../ratio-sum';
-import { jarName, jarSelectData, placeableJars } from './jar-options';
+import { ConfirmDialog } from './confirm-dialog';
+import { jarColour, jarName, jarSelectData, placeableJars } from './jar-options';
 
 export const RATIO_SAVED = 'Đã lưu tỷ lệ các hũ thành công!';
 export const RATIO_SAVE_FAILED = 'Lỗi khi lưu tỷ lệ các hũ.';
+
+/** Asked before saving targets that do not add up to 100 %. */
+export function unbalancedSaveQuestion(sum: number): string {
+  return `Tổng là ${sum}%. Vẫn lưu?`;
+}
+
+/** The success message with what was saved: the spec's text, then each jar's target and the total. */
+export function ratiosSavedMessage(jars: readonly Jar[], sum: number): string {
+  const targets = placeableJars(jars)
+    .filter((jar) => jarHasTarget(jar.key))
+    .map((jar) => `${jarName(jar.key)} ${jar.ratio}%`)
+    .join(', ');
+  return `${RATIO_SAVED} ${targets}; tổng ${sum}%.`;
+}
 
 function PlaceCategoryDialog({
   category,
@@ -92,6 +107,7 @@ function CategoryChip({ category, jar }: { category: Category; jar: Jar }) {
   return (
     <Badge
       variant="light"
+      color={jarColour(jar.key)}
       size="lg"
       radius="sm"
       tt="none"
@@ -121,6 +137,8 @@ export function JarSetupPage() {
   const save = useUpdateJarRatios();
   const [edits, setEdits] = useState<Record<number, number | ''>>({});
   const [outcome, setOutcome] = useState<FormOutcome>(null);
+  const [savedMessage, setSavedMessage] = useState(RATIO_SAVED);
+  const [confirming, setConfirming] = useState(false);
   const [placing, setPlacing] = useState<Category | null>(null);
 
   useEffect(() => {
@@ -143,11 +161,17 @@ export function JarSetupPage() {
   const unclassified = list.filter((c) => c.jar === null || c.jar_key === 'unclassified');
   const sum = ratioSum(allJars, edits);
 
-  const submit = () => {
+  const send = () => {
+    setConfirming(false);
     setOutcome(null);
+    const saved = allJars.map((jar) => {
+      const edited = edits[jar.id];
+      return typeof edited === 'number' ? { ...jar, ratio: edited } : jar;
+    });
     save.mutate(changedRatios(allJars, edits), {
       onSuccess: () => {
         setEdits({});
+        setSavedMessage(ratiosSavedMessage(saved, ratioSum(saved)));
         setOutcome({ ok: true });
       },
       onError: (error) => {
@@ -156,6 +180,8 @@ export function JarSetupPage() {
       },
     });
   };
+  // Targets that do not add up to 100 % may be meant (a plan in progress), but are asked about first.
+  const submit = () => (ratiosBalanced(sum) ? send() : setConfirming(true));
 
   return (
     <Stack gap="md">
@@ -174,7 +200,7 @@ export function JarSetupPage() {
         </Button>
       </Group>
 
-      <FormOutcomeAlert outcome={outcome} success={RATIO_SAVED} failure={RATIO_SAVE_FAILED} />
+      <FormOutcomeAlert outcome={outcome} success={savedMessage} failure={RATIO_SAVE_FAILED} />
 
       <Paper withBorder radius="lg" p="md">
         <Group justify="space-between" wrap="wrap" gap="sm">
@@ -256,6 +282,16 @@ export function JarSetupPage() {
         })}
       </SimpleGrid>
 
+      <ConfirmDialog
+        opened={confirming}
+        title="Lưu tỷ lệ"
+        message={unbalancedSaveQuestion(sum)}
+        confirmLabel="Vẫn lưu"
+        cancelLabel="Hủy"
+        confirmColor="blue"
+        onConfirm={send}
+        onCancel={() => setConfirming(false)}
+      />
       <PlaceCategoryDialog
         key={placing?.id ?? 'closed'}
         category={placing}
