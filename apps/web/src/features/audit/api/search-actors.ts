@@ -4,6 +4,7 @@
 import { fullName, User, UserPage } from '@staff/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
+import { compareVi } from '../../../lib/collate';
 import { auditKeys } from './audit-keys';
 
 const USERS_PATH = '/api/users/users/';
@@ -17,16 +18,13 @@ export interface ActorOption {
   email: string;
 }
 
-// The picker sorts the suggestions it shows by name itself, so in Vietnamese order ('Đ' after 'D',
-// 'Ă' after 'A'); local until the shared lib/collate.ts lands.
-const byName = new Intl.Collator('vi', { sensitivity: 'base' });
-
 export function actorOptionOf(user: Pick<User, 'id' | 'email' | 'first_name' | 'middle_name' | 'last_name'>) {
   return { id: user.id, name: fullName(user) || user.email, email: user.email };
 }
 
 export function sortActorOptions(options: ActorOption[]): ActorOption[] {
-  return [...options].sort((a, b) => byName.compare(a.name, b.name) || byName.compare(a.email, b.email));
+  // In Vietnamese order ('Đ' after 'D', 'Ă' after 'A'), as every list the web sorts itself.
+  return [...options].sort((a, b) => compareVi(a.name, b.name) || compareVi(a.email, b.email));
 }
 
 export function useActorSearch(text: string) {
