@@ -195,7 +195,9 @@ test('creating an entry: every message, the trip to categories with the draft ke
   await expect(page.getByLabel('End time')).toHaveValue('10:30');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('diary.entryDraft'))).toBeNull();
 
-  await pick(page, page.getByRole('textbox', { name: 'Categories' }), 'Meetings');
+  // The entry form's options show each category's jar beside it (issue 27): 'Meetings Thiết yếu'.
+  await page.getByRole('textbox', { name: 'Categories' }).click();
+  await page.getByRole('option', { name: /^Meetings/ }).click();
   await page.keyboard.press('Escape');
   await page.getByLabel('Note').fill('Numbers for Q2');
   await page.getByRole('button', { name: 'Create entry' }).click();

@@ -61,6 +61,10 @@ function DaySection({ day }: { day: EntryDay }) {
   );
 }
 
+function sameFilters(a: EntryFilters, b: EntryFilters): boolean {
+  return (Object.keys(a) as (keyof EntryFilters)[]).every((key) => (a[key] || null) === (b[key] || null));
+}
+
 const DIARY_NOT_FOUND = 'This diary does not exist, or it is not yours to read.';
 
 function EntriesView({ diaryId, title }: { diaryId: number | undefined; title: string }) {
@@ -70,12 +74,16 @@ function EntriesView({ diaryId, title }: { diaryId: number | undefined; title: s
   const categories = useCategories();
   const entries = useDiaryEntries(diaryId, debounced);
 
-  // The applied filters live in the URL too, so a reload or a shared link shows the same list.
+  // The applied filters live in the URL too, so a reload or a shared link shows the same list. Only
+  // a change is written: on open the URL already means these filters (the defaults), and writing
+  // them then is a navigation that can cancel a click on '+ Add New Entry' made just before it
+  // (seen on a loaded machine: the link led back to the list).
   useEffect(() => {
+    if (sameFilters(debounced, filtersFrom(params))) return;
     const next = new URLSearchParams();
     for (const [key, value] of Object.entries(debounced)) if (value) next.set(key, value);
     setParams(next, { replace: true, preventScrollReset: true });
-  }, [debounced, setParams]);
+  }, [debounced, params, setParams]);
 
   useEffect(() => {
     if (entries.isError) console.error('Failed to load entries', entries.error);
