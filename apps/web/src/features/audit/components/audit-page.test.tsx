@@ -4,6 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, type Handler, jsonResponse, pagedList } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render';
+import { testUser } from '../../../test/users';
 import { AuditPage } from './audit-page';
 
 const LIST = 'GET /api/audit-events/';
@@ -14,18 +15,13 @@ const PEOPLE = [
   { id: 12, email: 'huong.nguyen@example.com', first_name: 'Hương', middle_name: 'Thị', last_name: 'Nguyễn' },
   { id: 14, email: 'dung@example.com', first_name: 'Dũng', middle_name: '', last_name: 'Đặng' },
   { id: 15, email: 'an.nguyen@example.com', first_name: 'An', middle_name: '', last_name: 'Nguyễn' },
-].map((p) => ({
-  ...p,
-  username: p.email,
-  full_name: [p.last_name, p.middle_name, p.first_name].filter(Boolean).join(' '),
-  phone: '',
-  gender: null,
-  role: 'staff',
-  is_active: true,
-  avatar: null,
-  avatar_url: null,
-  must_change_password: false,
-}));
+].map(({ id, ...p }) =>
+  testUser(id, {
+    ...p,
+    username: p.email,
+    full_name: [p.last_name, p.middle_name, p.first_name].filter(Boolean).join(' '),
+  }),
+);
 const fold = (text: string) =>
   text
     .normalize('NFD')
