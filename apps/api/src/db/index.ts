@@ -11,6 +11,8 @@ import {
   type MigrationProvider,
   Migrator,
   PostgresDialect,
+  type QueryResult,
+  SelectQueryNode,
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
@@ -84,8 +86,43 @@ export function createDb(options: DbOptions): Db {
  * transaction (a refresh-token rotation, a finalize) would fail whenever two workers write together.
  * A transaction asked for as read only (`.setAccessMode('read only')`) stays deferred: it never
  * writes, so it need not wait for a writer.
+ *
+ * The one connection is handed to its users in turn, first come first served (issue 22): Kysely's
+ * own SqliteDriver wakes every waiter at each release, and all but one go back to waiting, so
+ * with a few dozen requests queued (a worker under load, its writes waiting for the other's lock)
+ * each statement cost a few dozen wake-ups.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #database: StatementCachedSqlite;
+  #connection: SqliteConnection | undefined;
+  #held = false;
+  readonly #waiting: ((connection: DatabaseConnection) => void)[] = [];
+
+  constructor(config: SqliteDialectConfig & { database: StatementCachedSqlite }) {
+    super(config);
+    this.#database = config.database;
+  }
+
+  override async init(): Promise<void> {
+    this.#connection = new SqliteConnection(this.#database);
+  }
+
+  override acquireConnection(): Promise<DatabaseConnection> {
+    const connection = this.#connection as SqliteConnection;
+    if (!this.#held) {
+      this.#held = true;
+      return Promise.resolve(connection);
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  override async releaseConnection(): Promise<void> {
+    // Handed straight to the next in line: the connection stays held.
+    const next = this.#waiting.shift();
+    if (next) next(this.#connection as SqliteConnection);
+    else this.#held = false;
+  }
+
   // SqliteDriver declares one parameter; Kysely passes the builder's settings as the second.
   override async beginTransaction(
     connection: DatabaseConnection,
@@ -95,54 +132,90 @@ class ImmediateSqliteDriver extends SqliteDriver {
       await connection.executeQuery(BEGIN_DEFERRED);
       return;
     }
-    await beginImmediate(connection);
+    await (connection as SqliteConnection).beginImmediate();
+  }
+
+  override async destroy(): Promise<void> {
+    this.#database.close();
   }
 }
 
 /** How long, at most, a SQLite statement or a transaction's begin waits for another's write lock. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 const BEGIN_DEFERRED = CompiledQuery.raw('begin deferred');
-const BEGIN_IMMEDIATE = CompiledQuery.raw('begin immediate');
-const WAIT_NOT = CompiledQuery.raw('pragma busy_timeout = 0');
-const WAIT_BUSY_TIMEOUT = CompiledQuery.raw(`pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
 /** Retries of a refused begin that only yield to the event loop before the waits become 1 ms timers. */
 const BEGIN_SPINS = 50;
 
-/**
- * `BEGIN IMMEDIATE`, waiting for another process's write lock without SQLite's busy handler (issue
- * 22). That handler sleeps the whole worker (better-sqlite3 is synchronous) for 1, 2, 5, 10, 15, 20,
- * 25 … 100 ms between its tries, however soon the lock comes free: with two workers writing, a
- * refresh that meets the other's transaction (held well under a millisecond) waited tens of
- * milliseconds with its event loop stopped, which made the writes' p99. Here the begin is tried
- * without waiting and, while refused, tried again after yielding to the event loop (the other
- * worker's commit is usually a few microseconds away), then every millisecond, up to the same
- * busy timeout, after which SQLITE_BUSY is answered 503 as before. Statements inside the
- * transaction hold the lock already; statements outside one keep the busy handler.
- */
-async function beginImmediate(connection: DatabaseConnection): Promise<void> {
-  const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
-  await connection.executeQuery(WAIT_NOT);
-  try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await connection.executeQuery(BEGIN_IMMEDIATE);
-        return;
-      } catch (err) {
-        if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw err;
+/** Kysely's SQLite connection (the dialect's own, which it does not export), with the begin below. */
+class SqliteConnection implements DatabaseConnection {
+  readonly #db: StatementCachedSqlite;
+
+  constructor(db: StatementCachedSqlite) {
+    this.#db = db;
+  }
+
+  executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const { sql, parameters } = compiledQuery;
+    const stmt = this.#db.prepare(sql);
+    if (stmt.reader) return Promise.resolve({ rows: stmt.all(parameters) as R[] });
+    const { changes, lastInsertRowid } = stmt.run(parameters);
+    return Promise.resolve({
+      numAffectedRows: changes !== undefined && changes !== null ? BigInt(changes) : undefined,
+      insertId:
+        lastInsertRowid !== undefined && lastInsertRowid !== null ? BigInt(lastInsertRowid) : undefined,
+      rows: [],
+    });
+  }
+
+  async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    const { sql, parameters, query } = compiledQuery;
+    if (!SelectQueryNode.is(query))
+      throw new Error('Sqlite driver only supports streaming of select queries');
+    for (const row of this.#db.prepare(sql).iterate(parameters)) yield { rows: [row as R] };
+  }
+
+  /**
+   * `BEGIN IMMEDIATE`, waiting for another process's write lock without SQLite's busy handler
+   * (issue 22). That handler sleeps the whole worker (better-sqlite3 is synchronous) for 1, 2, 5,
+   * 10, 15, 20, 25 … 100 ms between its tries, however soon the lock comes free: with two workers
+   * writing, a refresh that meets the other's transaction (held well under a millisecond) waited
+   * tens of milliseconds with its event loop stopped, which made the writes' p99. Here the begin is
+   * tried without waiting and, while refused, tried again after yielding to the event loop (the
+   * other worker's commit is usually a few microseconds away), then every millisecond, up to the
+   * same busy timeout, after which SQLITE_BUSY is answered 503 as before. Statements inside the
+   * transaction hold the lock already; statements outside one keep the busy handler. The three
+   * statements run on the database directly, not through Kysely's executor.
+   */
+  async beginImmediate(): Promise<void> {
+    const run = (sql: string) => {
+      const stmt = this.#db.prepare(sql);
+      if (stmt.reader) stmt.all();
+      else stmt.run();
+    };
+    const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
+    run('pragma busy_timeout = 0');
+    try {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          run('begin immediate');
+          return;
+        } catch (err) {
+          if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw err;
+        }
+        await new Promise((resolve) =>
+          attempt < BEGIN_SPINS ? setImmediate(resolve) : setTimeout(resolve, 1),
+        );
       }
-      await new Promise((resolve) =>
-        attempt < BEGIN_SPINS ? setImmediate(resolve) : setTimeout(resolve, 1),
-      );
+    } finally {
+      run(`pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     }
-  } finally {
-    await connection.executeQuery(WAIT_BUSY_TIMEOUT);
   }
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
+  readonly #config: SqliteDialectConfig & { database: StatementCachedSqlite };
 
-  constructor(config: SqliteDialectConfig) {
+  constructor(config: SqliteDialectConfig & { database: StatementCachedSqlite }) {
     super(config);
     this.#config = config;
   }
@@ -189,6 +262,8 @@ export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CAC
     },
   };
 }
+
+type StatementCachedSqlite = ReturnType<typeof withStatementCache>;
 
 /**
  * SQLite's periodic `PRAGMA optimize` (the hourly job in main.ts): refreshes the statistics of the

@@ -2,7 +2,7 @@
 // (decision 0027). That read answers as the join before it did (nothing once the sign-in row is
 // gone), and on SQLite stays a lookup by the token's hash however stale the statistics are: the join
 // was planned as a scan of refresh_tokens once ANALYZE had seen the table small.
-import { type RootOperationNode, sql } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbBool } from '../../db/dialect';
 import { ADMIN, createTestApp, type DbKind, signIn, type TestApp, testDatabases } from '../../test/harness';
@@ -84,21 +84,27 @@ describe('refresh-token lookup plan (sqlite)', () => {
     await sql`analyze`.execute(t.db);
     const stored = [];
     for (let i = 1; i <= 200; i++) stored.push(await storeToken(t, adminId, i));
-    // The query the repository runs, captured as Kysely compiles it, then explained.
-    let node: RootOperationNode | undefined;
-    const capturing = t.db.withPlugin({
-      transformQuery: (args) => {
-        node ??= args.node;
-        return args.node;
+    // The query the repository runs, captured as it is sent to the database (it is compiled once,
+    // decision 0027, so no plugin sees it being built), then explained.
+    let compiled: CompiledQuery | undefined;
+    const capturing = new Proxy(t.db, {
+      get(target, prop) {
+        if (prop === 'executeQuery') {
+          return (query: CompiledQuery) => {
+            compiled ??= query;
+            return target.executeQuery(query);
+          };
+        }
+        const value = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
       },
-      transformResult: async (args) => args.result,
     });
     const last = stored.at(-1) as { tokenHash: string };
     expect(await createAccountsRepo(capturing).findRefreshTokenByHash(last.tokenHash)).toBeDefined();
-    const compiled = t.db.getExecutor().compileQuery(node as RootOperationNode, { queryId: 'plan' });
+    expect(compiled?.sql).toMatch(/token_hash/);
     const explained = await t.db.executeQuery<{ detail: string }>({
-      ...compiled,
-      sql: `explain query plan ${compiled.sql}`,
+      ...(compiled as CompiledQuery),
+      sql: `explain query plan ${(compiled as CompiledQuery).sql}`,
     });
     const plan = explained.rows.map((r) => r.detail).join('\n');
     expect(plan).toMatch(/SEARCH t USING INDEX .*\(token_hash=\?\)/);

@@ -1,8 +1,85 @@
 // Queries for sign-ins (sessions) and their refresh tokens. User rows are the users module's
 // (decision 0016): this file only reads them, in the one join every protected request makes.
+// The statements of a refresh and of the access check are compiled once (`compiledOnce`,
+// decision 0027): they run on every refresh and every authenticated request.
+import { compiledOnce } from '../../db/compiled';
 import { toIso } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import { USER_COLUMNS } from '../users/index';
+
+const insertToken = compiledOnce(
+  (
+    db,
+    id: string,
+    userId: number,
+    familyId: string,
+    tokenHash: string,
+    createdAt: string,
+    expiresAt: string,
+  ) =>
+    db.insertInto('refresh_tokens').values({
+      id,
+      user_id: userId,
+      family_id: familyId,
+      token_hash: tokenHash,
+      created_at: createdAt,
+      expires_at: expiresAt,
+      rotated_at: null,
+    }),
+);
+
+/** The sign-in lives as long as its newest refresh token. */
+const extendSession = compiledOnce((db, familyId: string, expiresAt: string) =>
+  db
+    .updateTable('sessions')
+    .set({ expires_at: expiresAt })
+    .where('id', '=', familyId)
+    .where('expires_at', '<', expiresAt),
+);
+
+/** A stored refresh token by the hash of its text (see findRefreshTokenByHash). */
+const tokenByHash = compiledOnce((db, tokenHash: string) =>
+  db
+    .selectFrom('refresh_tokens as t')
+    .select(['t.id', 't.user_id', 't.family_id', 't.expires_at', 't.rotated_at'])
+    .select((eb) => [
+      eb.selectFrom('sessions as s').select('s.id').whereRef('s.id', '=', 't.family_id').as('session_id'),
+      eb
+        .selectFrom('sessions as s')
+        .select('s.revoked_at')
+        .whereRef('s.id', '=', 't.family_id')
+        .as('revoked_at'),
+      eb.selectFrom('users as u').select('u.is_active').whereRef('u.id', '=', 't.user_id').as('user_active'),
+    ])
+    .where('t.token_hash', '=', tokenHash),
+);
+
+const userForSession = compiledOnce((db, userId: number, sessionId: string) =>
+  db
+    .selectFrom('users')
+    .leftJoin('sessions', (join) =>
+      join.onRef('sessions.user_id', '=', 'users.id').on('sessions.id', '=', sessionId),
+    )
+    .select(USER_COLUMNS.map((c) => `users.${c}` as const))
+    .select(['sessions.id as session_id', 'sessions.revoked_at as session_revoked_at'])
+    .where('users.id', '=', userId),
+);
+
+const markTokenRotated = compiledOnce((db, id: string, at: string) =>
+  db
+    .updateTable('refresh_tokens')
+    .set({ rotated_at: at })
+    .where('id', '=', id)
+    .where('rotated_at', 'is', null),
+);
+
+const revokeSession = compiledOnce((db, familyId: string, at: string) =>
+  db
+    .updateTable('sessions')
+    .set({ revoked_at: at })
+    .where('id', '=', familyId)
+    .where('revoked_at', 'is', null),
+);
 
 export function createAccountsRepo(db: Db) {
   return {
@@ -28,25 +105,9 @@ export function createAccountsRepo(db: Db) {
       now: Date;
       expiresAt: Date;
     }): Promise<void> {
-      await db
-        .insertInto('refresh_tokens')
-        .values({
-          id: t.id,
-          user_id: t.userId,
-          family_id: t.familyId,
-          token_hash: t.tokenHash,
-          created_at: toIso(t.now),
-          expires_at: toIso(t.expiresAt),
-          rotated_at: null,
-        })
-        .execute();
-      // The sign-in lives as long as its newest refresh token.
-      await db
-        .updateTable('sessions')
-        .set({ expires_at: toIso(t.expiresAt) })
-        .where('id', '=', t.familyId)
-        .where('expires_at', '<', toIso(t.expiresAt))
-        .execute();
+      const expiresAt = toIso(t.expiresAt);
+      await insertToken(db, t.id, t.userId, t.familyId, t.tokenHash, toIso(t.now), expiresAt);
+      await extendSession(db, t.familyId, expiresAt);
     },
 
     /**
@@ -57,24 +118,7 @@ export function createAccountsRepo(db: Db) {
      * taken while refresh_tokens was small (ANALYZE at load time) make it scan the table instead.
      */
     async findRefreshTokenByHash(tokenHash: string) {
-      const row = await db
-        .selectFrom('refresh_tokens as t')
-        .select(['t.id', 't.user_id', 't.family_id', 't.expires_at', 't.rotated_at'])
-        .select((eb) => [
-          eb.selectFrom('sessions as s').select('s.id').whereRef('s.id', '=', 't.family_id').as('session_id'),
-          eb
-            .selectFrom('sessions as s')
-            .select('s.revoked_at')
-            .whereRef('s.id', '=', 't.family_id')
-            .as('revoked_at'),
-          eb
-            .selectFrom('users as u')
-            .select('u.is_active')
-            .whereRef('u.id', '=', 't.user_id')
-            .as('user_active'),
-        ])
-        .where('t.token_hash', '=', tokenHash)
-        .executeTakeFirst();
+      const row = (await tokenByHash(db, tokenHash)).rows[0];
       if (!row || row.session_id === null) return undefined;
       const { session_id, ...token } = row;
       return token;
@@ -86,15 +130,7 @@ export function createAccountsRepo(db: Db) {
      * expired or swept.
      */
     async findUserForSession(userId: number, sessionId: string) {
-      const row = await db
-        .selectFrom('users')
-        .leftJoin('sessions', (join) =>
-          join.onRef('sessions.user_id', '=', 'users.id').on('sessions.id', '=', sessionId),
-        )
-        .select(USER_COLUMNS.map((c) => `users.${c}` as const))
-        .select(['sessions.id as session_id', 'sessions.revoked_at as session_revoked_at'])
-        .where('users.id', '=', userId)
-        .executeTakeFirst();
+      const row = (await userForSession(db, userId, sessionId)).rows[0];
       if (!row) return undefined;
       const { session_id, session_revoked_at, ...user } = row;
       return { user, sessionRevoked: session_id === null || session_revoked_at !== null };
@@ -102,13 +138,8 @@ export function createAccountsRepo(db: Db) {
 
     /** Marks a token rotated only if nobody rotated it first; true when this call won. */
     async markRotated(id: string, now: Date): Promise<boolean> {
-      const result = await db
-        .updateTable('refresh_tokens')
-        .set({ rotated_at: toIso(now) })
-        .where('id', '=', id)
-        .where('rotated_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      const result = await markTokenRotated(db, id, toIso(now));
+      return Number(result.numAffectedRows) === 1;
     },
 
     /**
@@ -116,13 +147,8 @@ export function createAccountsRepo(db: Db) {
      * call ended it, false when it had already ended (so two callers racing cannot both win).
      */
     async revokeFamily(familyId: string, now: Date): Promise<boolean> {
-      const result = await db
-        .updateTable('sessions')
-        .set({ revoked_at: toIso(now) })
-        .where('id', '=', familyId)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      const result = await revokeSession(db, familyId, toIso(now));
+      return Number(result.numAffectedRows) === 1;
     },
 
     /** Ends every live sign-in of the user, except one when given. */

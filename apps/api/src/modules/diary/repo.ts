@@ -6,6 +6,7 @@
 // transaction.
 import { JAR_DEFAULT_RATIOS, JAR_KEYS } from '@staff/contracts';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled';
 import { dialectOf, toIso } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import type { DiaryEntriesTable } from '../../db/schema';
@@ -63,6 +64,101 @@ function chunks<T>(items: T[], size = 1000): T[][] {
 }
 
 const num = (v: unknown) => Number(v);
+
+// An entry's creation runs these on every call: built and compiled once (decision 0027).
+const diaryOfOwner = compiledOnce((db, id: number, userId: number) =>
+  db
+    .selectFrom('diaries')
+    .select(['id', 'title', 'user_id'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId),
+);
+const diaryOfAnyOwner = compiledOnce((db, id: number) =>
+  db.selectFrom('diaries').select(['id', 'title', 'user_id']).where('id', '=', id),
+);
+
+/** Those of the ids that are the user's categories, as {id, title}, in title order (then id). */
+const ownedCategoriesIn = compiledOnce((db, userId: number, ...ids: number[]) =>
+  db
+    .selectFrom('diary_categories')
+    .select(['id', 'title'])
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .orderBy('title')
+    .orderBy('id'),
+);
+
+/** A new entry's row (every column but id), in this order. */
+type NewEntryColumns = [
+  diary_id: number,
+  user_id: number,
+  title: string,
+  feeling: string,
+  start_date: string,
+  start_time: string,
+  end_date: string,
+  end_time: string,
+  time_zone: string,
+  start_at: string,
+  end_at: string,
+  start_ms: number,
+  end_ms: number,
+  place: string,
+  note: string,
+  feedback: string,
+  category_count: number,
+  created_at: string,
+  updated_at: string,
+];
+const insertEntryRow = compiledOnce((db, ...v: NewEntryColumns) =>
+  db
+    .insertInto('diary_entries')
+    .values({
+      diary_id: v[0],
+      user_id: v[1],
+      title: v[2],
+      feeling: v[3],
+      start_date: v[4],
+      start_time: v[5],
+      end_date: v[6],
+      end_time: v[7],
+      time_zone: v[8],
+      start_at: v[9],
+      end_at: v[10],
+      start_ms: v[11],
+      end_ms: v[12],
+      place: v[13],
+      note: v[14],
+      feedback: v[15],
+      category_count: v[16],
+      created_at: v[17],
+      updated_at: v[18],
+    })
+    .returning('id'),
+);
+
+const insertEntryCategories = compiledOnce((db, entryId: number, ...categoryIds: number[]) =>
+  db
+    .insertInto('diary_entry_categories')
+    .values(categoryIds.map((category_id) => ({ entry_id: entryId, category_id }))),
+);
+
+/**
+ * Whether another entry of the user shares time with [startMs, endMs) (touching ends do not), as
+ * `overlappingIds` would mark the entry among the spans `entrySpans` reads around it.
+ */
+const anotherOverlapping = compiledOnce(
+  (db, userId: number, id: number, startMs: number, endMs: number, earliestStartMs: number) =>
+    db
+      .selectFrom('diary_entries')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('start_ms', '<', endMs)
+      .where('end_ms', '>', startMs)
+      .where('start_ms', '>', earliestStartMs)
+      .where('id', '<>', id)
+      .limit(1),
+);
 
 const spansOf = (rows: { id: number; start_ms: number | string; end_ms: number | string }[]): Span[] =>
   rows.map((r) => ({ id: r.id, startMs: num(r.start_ms), endMs: num(r.end_ms) }));
@@ -134,10 +230,9 @@ export function createDiaryRepo(db: Db) {
         .executeTakeFirst();
     },
 
-    findDiary(id: number, owner: Owner) {
-      let q = db.selectFrom('diaries').select(['id', 'title', 'user_id']).where('id', '=', id);
-      if (owner !== ANY_OWNER) q = q.where('user_id', '=', owner);
-      return q.executeTakeFirst();
+    async findDiary(id: number, owner: Owner) {
+      const found = owner === ANY_OWNER ? await diaryOfAnyOwner(db, id) : await diaryOfOwner(db, id, owner);
+      return found.rows[0];
     },
 
     /** Inserts the user's diary unless one exists (another process may be doing the same). */
@@ -241,6 +336,18 @@ export function createDiaryRepo(db: Db) {
           await refreshTouchedWeeks(tx, userId, [[Number(span.first), Number(span.last)]]);
         }
       });
+    },
+
+    /** Those of `ids` that are categories of `userId`, as {id, title}, in title order (then id). */
+    async ownedCategories(userId: number, ids: number[]): Promise<{ id: number; title: string }[]> {
+      if (ids.length === 0) return [];
+      return (await ownedCategoriesIn(db, userId, ...ids)).rows;
+    },
+
+    /** Whether another entry of the user shares time with [startMs, endMs); `id` is the entry's own. */
+    async overlapsAnother(userId: number, id: number, startMs: number, endMs: number): Promise<boolean> {
+      const found = await anotherOverlapping(db, userId, id, startMs, endMs, startMs - MAX_ENTRY_MS);
+      return found.rows.length > 0;
     },
 
     /** Those of `ids` that are categories of `userId`. */
@@ -382,26 +489,35 @@ export function createDiaryRepo(db: Db) {
     async insertEntry(
       v: EntryValues & { diaryId: number; userId: number; categoryIds: number[]; now: Date },
     ) {
+      const { diaryId, userId, categoryIds, now } = v;
+      const stamp = toIso(now);
       return db.transaction().execute(async (tx) => {
-        const { diaryId, userId, categoryIds, now, ...fields } = v;
-        const row = await tx
-          .insertInto('diary_entries')
-          .values({
-            ...fields,
-            diary_id: diaryId,
-            user_id: userId,
-            category_count: categoryIds.length,
-            start_at: toIso(new Date(v.start_ms)),
-            end_at: toIso(new Date(v.end_ms)),
-            created_at: toIso(now),
-            updated_at: toIso(now),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await tx
-          .insertInto('diary_entry_categories')
-          .values(categoryIds.map((category_id) => ({ entry_id: row.id, category_id })))
-          .execute();
+        const [row] = (
+          await insertEntryRow(
+            tx,
+            diaryId,
+            userId,
+            v.title,
+            v.feeling,
+            v.start_date,
+            v.start_time,
+            v.end_date,
+            v.end_time,
+            v.time_zone,
+            toIso(new Date(v.start_ms)),
+            toIso(new Date(v.end_ms)),
+            v.start_ms,
+            v.end_ms,
+            v.place,
+            v.note,
+            v.feedback,
+            categoryIds.length,
+            stamp,
+            stamp,
+          )
+        ).rows;
+        if (!row) throw new Error('the inserted entry returned no id');
+        await insertEntryCategories(tx, row.id, ...categoryIds);
         await moveEntryTime(tx, userId, {
           added: {
             startMs: v.start_ms,

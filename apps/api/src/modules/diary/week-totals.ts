@@ -5,6 +5,7 @@
 // entries (a category deleted) through refreshTouchedWeeks (a re-sum of the weeks); read by
 // jarTimeInWindow, the analysis's sums.
 import { type Kysely, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled';
 import { dialectOf } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import type { JarTimeRow } from './analysis';
@@ -114,6 +115,32 @@ function partsOf(e: EntryTime): { week: number; categoryId: number; n: number; m
 }
 
 /**
+ * Adds `ms` to the user's (week, category, n) rows, making those that are missing; `cells` holds
+ * each row's week, category, n and ms in turn. Compiled once per number of rows (decision 0027):
+ * every entry write runs it.
+ */
+const addToWeekRows = compiledOnce((db, userId: number, ...cells: number[]) => {
+  const rows = [];
+  for (let i = 0; i < cells.length; i += 4) {
+    rows.push({
+      user_id: userId,
+      week: cells[i] as number,
+      category_id: cells[i + 1] as number,
+      n: cells[i + 2] as number,
+      ms: cells[i + 3] as number,
+    });
+  }
+  return db
+    .insertInto('diary_week_totals')
+    .values(rows)
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'week', 'category_id', 'n'])
+        .doUpdateSet({ ms: sql`diary_week_totals.ms + excluded.ms` }),
+    );
+});
+
+/**
  * The way one entry's write keeps diary_week_totals in step (decision 0027): in the writer's
  * transaction, after its writes, the entry as it was (`removed`: an edit's old state, a deleted
  * entry) is taken out of its rows and as it is now (`added`) put in, by one upsert of the changed
@@ -141,15 +168,7 @@ export async function moveEntryTime(
   const rows = [...deltas.values()].filter((r) => r.ms !== 0);
   if (rows.length === 0) return;
   await shareUsersWeeks(db, userId);
-  await db
-    .insertInto('diary_week_totals')
-    .values(rows.map((r) => ({ user_id: userId, ...r })))
-    .onConflict((oc) =>
-      oc
-        .columns(['user_id', 'week', 'category_id', 'n'])
-        .doUpdateSet({ ms: sql`diary_week_totals.ms + excluded.ms` }),
-    )
-    .execute();
+  await addToWeekRows(db, userId, ...rows.flatMap((r) => [r.week, r.category_id, r.n, r.ms]));
   if (rows.some((r) => r.ms < 0)) {
     await db
       .deleteFrom('diary_week_totals')
