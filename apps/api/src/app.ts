@@ -11,7 +11,7 @@ import type { Config } from './config';
 import type { Db } from './db/index';
 import { createAnswerCache } from './http/answer-cache';
 import { createAuthGuards } from './http/auth';
-import { registerDocs } from './http/docs';
+import { noSecurity, registerDocs } from './http/docs';
 import {
   answerClientError,
   answerFrameworkError,
@@ -20,6 +20,7 @@ import {
 } from './http/errors';
 import { registerGracefulClose } from './http/graceful-close';
 import { registerNullCharacterGuard } from './http/null-characters';
+import { errorAnswers } from './http/operation';
 import { registerPublicUrl } from './http/public-url';
 import { createRateLimiter } from './http/rate-limit';
 import { PERMISSIONS_POLICY_HEADER } from './http/security-headers';
@@ -166,7 +167,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     schema: {
       tags: ['health'],
       summary: 'Answers 200 once the server can serve',
-      response: { 200: HealthResponse },
+      security: noSecurity,
+      response: { 200: HealthResponse, ...errorAnswers(400) },
     },
     handler: async (_request, reply) => {
       await db.executeQuery(SELECT_ONE);

@@ -145,12 +145,14 @@ describe('the fast serialiser, route by route', () => {
     expect(documented.filter((answer) => !built.has(answer))).toEqual([]);
   });
 
-  it('writes nearly every answer fast, and falls back only for the unions it cannot write faithfully', () => {
+  it('writes every success fast, and falls back only for the 400s, unions of two error shapes', () => {
     const fallbacks = compiled.filter((c) => c.mode === 'zod' && c.method !== 'HEAD');
-    expect(fallbacks.map((c) => `${c.method} ${c.url} ${c.httpStatus}: ${c.reason}`)).toEqual([
-      'POST /api/users/users/import/ 400: needs validation to serialise: anyOf',
-      'PUT /api/users/users/:id/ 400: needs validation to serialise: anyOf',
-    ]);
+    // A 400 is field errors or {"detail"} (http/operation.ts); error answers are written by the
+    // error handler as ready-made JSON, so their serialisers document and never run.
+    expect(
+      fallbacks.filter((c) => c.httpStatus !== '400').map((c) => `${c.method} ${c.url} ${c.httpStatus}`),
+    ).toEqual([]);
+    expect([...new Set(fallbacks.map((c) => c.reason))]).toEqual(['needs validation to serialise: anyOf']);
     expect(compiled.filter((c) => c.mode === 'fast').length).toBeGreaterThan(300);
   });
 

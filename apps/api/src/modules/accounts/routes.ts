@@ -5,7 +5,6 @@ import {
   AVATAR_MAX_BYTES,
   ChangePasswordRequest,
   ChangePasswordResponse,
-  ErrorDetail,
   LoginRequest,
   LoginResponse,
   LogoutRequest,
@@ -16,19 +15,24 @@ import {
   RolesResponse,
   TokenPair,
   User,
-  ValidationErrors,
 } from '@staff/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentAuth } from '../../http/auth';
-import { bearerSecurity } from '../../http/docs';
+import { bearerSecurity, noSecurity } from '../../http/docs';
 import { fieldError, readingMultipart } from '../../http/errors';
 import { refuseNullCharacters } from '../../http/null-characters';
+import { errorAnswers, FilePart } from '../../http/operation';
 import { publicOrigin } from '../../http/public-url';
 import { presentUser } from '../users/index';
 import type { AccountsService } from './service';
 
-const errors = { 400: ValidationErrors, 401: ErrorDetail, 429: ErrorDetail };
+/** The token endpoints: authenticated by their body, throttled per address (decision 0004). */
+const tokenErrors = errorAnswers(400, 401, 413, 415, 429);
+/** The profile form as the document shows it: the handler reads multipart (with the avatar) or JSON itself. */
+const ProfileForm = ProfileUpdate.extend({
+  avatar: FilePart.optional().describe('JPEG, PNG or WebP, at most 5 MB'),
+});
 
 export const AVATAR_TOO_LARGE = 'The file is too large. The maximum size is 5 MB.';
 
@@ -48,8 +52,9 @@ export function registerAccountsRoutes(
     schema: {
       tags: ['accounts'],
       summary: 'Sign in with e-mail and password',
+      security: noSecurity,
       body: LoginRequest,
-      response: { 200: LoginResponse, ...errors },
+      response: { 200: LoginResponse, ...tokenErrors },
     },
     handler: async (request) => {
       const { email, password } = request.body;
@@ -66,8 +71,9 @@ export function registerAccountsRoutes(
     schema: {
       tags: ['accounts'],
       summary: 'Exchange a refresh token for a new pair (the old one stops working)',
+      security: noSecurity,
       body: RefreshRequest,
-      response: { 200: TokenPair, ...errors },
+      response: { 200: TokenPair, ...tokenErrors },
     },
     handler: async (request) => accounts.refresh(request.body.refresh, request.ip),
   });
@@ -81,8 +87,9 @@ export function registerAccountsRoutes(
         'refresh token and every access token issued from it answer 401 token_not_valid from ' +
         "then on; the user's other sign-ins are untouched. A token already ended answers 401 " +
         '"Token is blacklisted". Counts against the refresh limit per address.',
+      security: noSecurity,
       body: LogoutRequest,
-      response: { 200: LogoutResponse, ...errors },
+      response: { 200: LogoutResponse, ...tokenErrors },
     },
     handler: async (request) => {
       await accounts.logout(request.body.refresh, request.ip);
@@ -96,7 +103,7 @@ export function registerAccountsRoutes(
       tags: ['accounts'],
       summary: 'The signed-in user',
       security: bearerSecurity,
-      response: { 200: User, 401: ErrorDetail },
+      response: { 200: User, ...errorAnswers(400, 401) },
     },
     handler: async (request) => presentUser(currentAuth(request).user, publicOrigin(request)),
   });
@@ -109,9 +116,10 @@ export function registerAccountsRoutes(
       description:
         'multipart/form-data (or JSON without the file) with first_name, middle_name, last_name, phone, ' +
         'gender (M, F, O or empty) and an optional `avatar` file: JPEG, PNG or WebP by its bytes, at most 5 MB. ' +
-        'Fields left out keep their values.',
+        'Fields left out keep their values. At most 10 avatar uploads per user in 15 minutes (429 after).',
       security: bearerSecurity,
-      response: { 200: User, ...errors },
+      readsBody: { 'multipart/form-data': ProfileForm, 'application/json': ProfileUpdate },
+      response: { 200: User, ...errorAnswers(400, 401, 403, 413, 415, 429) },
     },
     handler: async (request) => {
       const auth = currentAuth(request);
@@ -129,8 +137,9 @@ export function registerAccountsRoutes(
       tags: ['accounts'],
       summary: "Change the signed-in user's password; signs out their other sessions",
       security: bearerSecurity,
+      description: 'At most 5 wrong old passwords per user in 15 minutes (429 after).',
       body: ChangePasswordRequest,
-      response: { 200: ChangePasswordResponse, ...errors },
+      response: { 200: ChangePasswordResponse, ...errorAnswers(400, 401, 413, 415, 429) },
     },
     handler: async (request) => {
       await accounts.changePassword(
@@ -148,7 +157,7 @@ export function registerAccountsRoutes(
       tags: ['accounts'],
       summary: 'Role names',
       security: bearerSecurity,
-      response: { 200: RolesResponse, 401: ErrorDetail },
+      response: { 200: RolesResponse, ...errorAnswers(400, 401, 403) },
     },
     handler: async () => [...ROLES],
   });

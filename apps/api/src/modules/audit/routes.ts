@@ -1,10 +1,11 @@
 // HTTP for reading the audit log (administrators). There is deliberately no route that writes:
 // events are written by the modules whose actions they record (record.ts), and never changed.
-import { AuditEventPage, AuditListQuery, ErrorDetail, ValidationErrors } from '@staff/contracts';
+import { AuditEventPage, AuditListQuery } from '@staff/contracts';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bearerSecurity } from '../../http/docs';
 import { dropEmptyQueryValues } from '../../http/empty-query-values';
+import { errorAnswers } from '../../http/operation';
 import { pageAnswer } from '../../http/pages';
 import { presentAuditEvent } from './presenter';
 import type { AuditService } from './service';
@@ -29,13 +30,7 @@ export function registerAuditRoutes(
         'descending. A page past the last answers 404 {"detail": "Invalid page."}.',
       security: bearerSecurity,
       querystring: AuditListQuery,
-      response: {
-        200: AuditEventPage,
-        400: ValidationErrors,
-        401: ErrorDetail,
-        403: ErrorDetail,
-        404: ErrorDetail,
-      },
+      response: { 200: AuditEventPage, ...errorAnswers(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {
       const query = request.query;

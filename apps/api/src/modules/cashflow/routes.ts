@@ -2,25 +2,23 @@
 // and the leaderboard. Roles: admin and ndf (MODULE_ROLES.cashflow), checked in
 // onRequest so another role gets 403 before its body or query is looked at.
 import {
-  ErrorDetail,
   FinalizeRequest,
   FinishedSession,
   FinishedSessionListQuery,
   FinishedSessionPage,
   LeaderboardQuery,
   LeaderboardResponse,
-  ValidationErrors,
 } from '@staff/contracts';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AnswerCache } from '../../http/answer-cache';
 import { currentAuth } from '../../http/auth';
 import { bearerSecurity as security } from '../../http/docs';
+import { errorAnswers } from '../../http/operation';
 import { pageAnswer } from '../../http/pages';
 import type { CashflowService } from './service';
 
 const tags = ['cashflow'];
-const errors = { 400: ValidationErrors, 401: ErrorDetail, 403: ErrorDetail };
 
 export function registerCashflowRoutes(
   app: FastifyInstance,
@@ -48,7 +46,7 @@ export function registerCashflowRoutes(
         'winner_index points at the one result with is_winner. The same submitter sending the same ' +
         '_pending_ts again gets the stored session with 200 (the first time 201); the body is not compared.',
       body: FinalizeRequest,
-      response: { 200: FinishedSession, 201: FinishedSession, ...errors },
+      response: { 200: FinishedSession, 201: FinishedSession, ...errorAnswers(400, 401, 403, 413, 415) },
     },
     handler: async (request, reply) => {
       const { created, session } = await cashflow.finalize(currentAuth(request).user.id, request.body);
@@ -64,7 +62,7 @@ export function registerCashflowRoutes(
       summary: 'Finished games, newest start first, paged',
       description: 'A page past the last answers 404 {"detail": "Invalid page."}.',
       querystring: FinishedSessionListQuery,
-      response: { 200: FinishedSessionPage, 404: ErrorDetail, ...errors },
+      response: { 200: FinishedSessionPage, ...errorAnswers(400, 401, 403, 404) },
     },
     handler: async (request, reply) =>
       answers.send(request, reply, shared, async () => {
@@ -85,7 +83,7 @@ export function registerCashflowRoutes(
         'months in Asia/Ho_Chi_Minh, and a game belongs to the period its end falls in. Lists are ranked ' +
         'by wins, ties by who reached their count first, at most 100 rows each.',
       querystring: LeaderboardQuery,
-      response: { 200: LeaderboardResponse, ...errors },
+      response: { 200: LeaderboardResponse, ...errorAnswers(400, 401, 403) },
     },
     handler: async (request, reply) =>
       answers.send(request, reply, shared, () => cashflow.leaderboard(request.query)),

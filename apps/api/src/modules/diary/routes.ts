@@ -16,13 +16,11 @@ import {
   EntryList,
   EntryListQuery,
   EntryUpdate,
-  ErrorDetail,
   IdPathParams,
   Jar,
   JarList,
   JarUpdate,
   OwnerQuery,
-  ValidationErrors,
 } from '@staff/contracts';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -30,11 +28,11 @@ import type { AnswerCache } from '../../http/answer-cache';
 import { currentAuth } from '../../http/auth';
 import { NoContent as Empty, bearerSecurity as security } from '../../http/docs';
 import { IfMatchHeaders } from '../../http/etag';
+import { errorAnswers } from '../../http/operation';
 import { requestAuditContext } from '../audit/index';
 import type { DiaryService } from './service';
 
 const tags = ['diary'];
-const readErrors = { 400: ValidationErrors, 401: ErrorDetail, 403: ErrorDetail, 404: ErrorDetail };
 
 export function registerDiaryRoutes(
   app: FastifyInstance,
@@ -65,7 +63,7 @@ export function registerDiaryRoutes(
       tags,
       security,
       summary: "The signed-in user's eight jars (created on first use), in display order",
-      response: { 200: JarList, ...readErrors },
+      response: { 200: JarList, ...errorAnswers(400, 401, 403) },
     },
     handler: async (request) => diary.listJars(viewer(request)),
   });
@@ -78,7 +76,7 @@ export function registerDiaryRoutes(
       summary: "Set a jar's target ratio (0-100, whole numbers); not for sleep or unclassified",
       params: IdPathParams,
       body: JarUpdate,
-      response: { 200: Jar, ...readErrors },
+      response: { 200: Jar, ...errorAnswers(400, 401, 403, 404, 413, 415) },
     },
     handler: async (request) => diary.setJarRatio(viewer(request), request.params.id, request.body.ratio),
   });
@@ -91,7 +89,7 @@ export function registerDiaryRoutes(
       security,
       summary: "The user's categories; admins may pass ?user= to read another user's",
       querystring: OwnerQuery,
-      response: { 200: CategoryList, ...readErrors },
+      response: { 200: CategoryList, ...errorAnswers(400, 401, 403, 404) },
     },
     handler: async (request) =>
       diary.listCategories(viewer(request), request.query.user, requestAuditContext(request)),
@@ -104,7 +102,7 @@ export function registerDiaryRoutes(
       security,
       summary: 'Create a category: title and jar_id (null or omitted: unclassified)',
       body: CategoryCreate,
-      response: { 201: Category, ...readErrors },
+      response: { 201: Category, ...errorAnswers(400, 401, 403, 413, 415) },
     },
     handler: async (request, reply) =>
       reply.code(201).send(await diary.createCategory(viewer(request), request.body)),
@@ -118,7 +116,7 @@ export function registerDiaryRoutes(
       summary: 'Change title and/or jar_id; jar_id null puts the category back to unclassified',
       params: IdPathParams,
       body: CategoryUpdate,
-      response: { 200: Category, ...readErrors },
+      response: { 200: Category, ...errorAnswers(400, 401, 403, 404, 413, 415) },
     },
     handler: async (request) => diary.updateCategory(viewer(request), request.params.id, request.body),
   });
@@ -130,7 +128,7 @@ export function registerDiaryRoutes(
       security,
       summary: 'Delete a category; it is removed from its entries',
       params: IdPathParams,
-      response: { 204: Empty, ...readErrors },
+      response: { 204: Empty, ...errorAnswers(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {
       await diary.deleteCategory(viewer(request), request.params.id);
@@ -147,7 +145,7 @@ export function registerDiaryRoutes(
       summary: "The user's diary as a one-item list, created with the e-mail as title when missing",
       description: "Admins may pass ?user= to read another user's diary.",
       querystring: OwnerQuery,
-      response: { 200: DiaryList, ...readErrors },
+      response: { 200: DiaryList, ...errorAnswers(400, 401, 403, 404) },
     },
     handler: async (request) =>
       diary.listDiaries(viewer(request), request.query.user, requestAuditContext(request)),
@@ -160,7 +158,7 @@ export function registerDiaryRoutes(
       security,
       summary: "Create the signed-in user's diary (one per user)",
       body: DiaryCreate,
-      response: { 201: Diary, ...readErrors },
+      response: { 201: Diary, ...errorAnswers(400, 401, 403, 413, 415) },
     },
     handler: async (request, reply) =>
       reply.code(201).send(await diary.createDiary(viewer(request), request.body)),
@@ -174,7 +172,7 @@ export function registerDiaryRoutes(
       security,
       summary: "The signed-in user's entries, newest first (same optional filters as a diary's list)",
       querystring: EntryListQuery,
-      response: { 200: EntryList, ...readErrors },
+      response: { 200: EntryList, ...errorAnswers(400, 401, 403) },
     },
     handler: async (request, reply) => {
       const me = viewer(request);
@@ -192,7 +190,7 @@ export function registerDiaryRoutes(
         'Carries an `ETag` of the stored entry; send it back as `If-Match` when saving an edit, so an edit ' +
         'made meanwhile (in another tab or on another device) is not overwritten (412).',
       params: IdPathParams,
-      response: { 200: Entry, ...readErrors },
+      response: { 200: Entry, ...errorAnswers(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {
       const { entry, etag } = await diary.getEntry(
@@ -217,7 +215,7 @@ export function registerDiaryRoutes(
       params: IdPathParams,
       headers: IfMatchHeaders,
       body: EntryUpdate,
-      response: { 200: Entry, ...readErrors, 412: ErrorDetail },
+      response: { 200: Entry, ...errorAnswers(400, 401, 403, 404, 412, 413, 415) },
     },
     handler: async (request, reply) => {
       const { entry, etag } = await diary.updateEntry(viewer(request), request.params.id, request.body, {
@@ -235,7 +233,7 @@ export function registerDiaryRoutes(
       security,
       summary: 'Delete an entry',
       params: IdPathParams,
-      response: { 204: Empty, ...readErrors },
+      response: { 204: Empty, ...errorAnswers(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {
       await diary.deleteEntry(viewer(request), request.params.id);
@@ -250,7 +248,7 @@ export function registerDiaryRoutes(
       security,
       summary: 'Time per jar over the last 7, 30 or 365 days, against the targets',
       querystring: AnalysisQuery,
-      response: { 200: Analysis, ...readErrors },
+      response: { 200: Analysis, ...errorAnswers(400, 401, 403) },
     },
     // Its window ends now, at the millisecond: kept for the second of the app's clock it was made in.
     handler: async (request, reply) => {
@@ -270,7 +268,7 @@ export function registerDiaryRoutes(
         'an entry is listed when it overlaps that range. category: one id or ids joined by commas.',
       params: DiaryPathParams,
       querystring: EntryListQuery,
-      response: { 200: EntryList, ...readErrors },
+      response: { 200: EntryList, ...errorAnswers(400, 401, 403, 404) },
     },
     // Who may read it, and the record of an administrator's read, are decided on every request;
     // only the listing is kept.
@@ -294,7 +292,7 @@ export function registerDiaryRoutes(
       summary: 'Create an entry in your diary; category is a list of your category ids',
       params: DiaryPathParams,
       body: EntryCreate,
-      response: { 201: Entry, ...readErrors },
+      response: { 201: Entry, ...errorAnswers(400, 401, 403, 404, 413, 415) },
     },
     handler: async (request, reply) =>
       reply.code(201).send(await diary.createEntry(viewer(request), request.params.diaryId, request.body)),

@@ -1,21 +1,19 @@
 // HTTP for the forex and gold board (spec section 7, Forex). Roles: MODULE_ROLES.forex.
 import {
-  ErrorDetail,
   ForexLatest,
   ForexRangeParams,
   ForexSeries,
   ForexSymbolList,
   ForexSymbolQuery,
-  ValidationErrors,
 } from '@staff/contracts';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AnswerCache } from '../../http/answer-cache';
 import { bearerSecurity as security } from '../../http/docs';
+import { errorAnswers } from '../../http/operation';
 import type { ForexService } from './service';
 
 const tags = ['forex'];
-const readErrors = { 400: ValidationErrors, 401: ErrorDetail, 403: ErrorDetail, 404: ErrorDetail };
 
 export function registerForexRoutes(
   app: FastifyInstance,
@@ -36,7 +34,7 @@ export function registerForexRoutes(
       tags,
       security,
       summary: 'Every symbol with prices: metals (SJC, BPQ, VPQ, …) and currency codes',
-      response: { 200: ForexSymbolList, ...readErrors },
+      response: { 200: ForexSymbolList, ...errorAnswers(400, 401, 403) },
     },
     handler: async () => forex.symbols(),
   });
@@ -48,7 +46,7 @@ export function registerForexRoutes(
       security,
       summary: "A symbol's newest quote (last, bid, ask, time), its source and whether it is stale",
       querystring: ForexSymbolQuery,
-      response: { 200: ForexLatest, ...readErrors },
+      response: { 200: ForexLatest, ...errorAnswers(400, 401, 403, 404) },
     },
     handler: async (request) => forex.latest(request.query.symbol),
   });
@@ -64,7 +62,7 @@ export function registerForexRoutes(
         'day, aligned to midnight in Vietnam), in time order. VND: metals per lượng, currencies per unit.',
       params: ForexRangeParams,
       querystring: ForexSymbolQuery,
-      response: { 200: ForexSeries, ...readErrors },
+      response: { 200: ForexSeries, ...errorAnswers(400, 401, 403, 404) },
     },
     // The same for every reader; kept until a write, or until a point enters or leaves the window.
     handler: async (request, reply) =>

@@ -1,7 +1,6 @@
 // HTTP for user administration (admins) and the user search (game setup).
 // Rules live in service.ts; spreadsheets in workbook.ts, import.ts, template.ts.
 import {
-  ErrorDetail,
   USER_IMPORT_MAX_BYTES,
   User,
   UserCreate,
@@ -12,7 +11,6 @@ import {
   UserSearchQuery,
   UserSearchResult,
   UserUpdate,
-  ValidationErrors,
 } from '@staff/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,6 +22,7 @@ import { dropEmptyQueryValues } from '../../http/empty-query-values';
 import { fieldError, notFound, readingMultipart } from '../../http/errors';
 import { IfMatchHeaders } from '../../http/etag';
 import { refuseNullCharacters } from '../../http/null-characters';
+import { BadRequestBody, errorAnswers, FilePart, sentAs } from '../../http/operation';
 import { pageAnswer } from '../../http/pages';
 import { publicOrigin } from '../../http/public-url';
 import { requestAuditContext } from '../audit/index';
@@ -35,8 +34,21 @@ export const IMPORT_TOO_LARGE = `The file is too large. The maximum size is ${US
 export const NO_FILE = 'No file was submitted.';
 export const EMPTY_FILE = 'The submitted file is empty.';
 
-const denied = { 401: ErrorDetail, 403: ErrorDetail };
 const IdParams = z.object({ id: z.string() });
+/** The template: the document shows a binary file; the handler sends the workbook's bytes. */
+const ImportTemplate = sentAs(
+  XLSX_CONTENT_TYPE,
+  FilePart.describe('The .xlsx import template'),
+) as unknown as z.ZodType<Buffer>;
+/** The import's form, as the document shows it (the handler reads the multipart body itself). */
+const ImportForm = z.object({ file: FilePart.describe('The .xlsx workbook') });
+/** A file that cannot be read (field errors), or one with problems (every problem, nobody created). */
+const ImportRefused = z
+  .union([UserImportRefusal, BadRequestBody])
+  .describe(
+    'A file that cannot be read: {"file": ["message"]}; a file with problems: {"detail", "problems": ' +
+      '[{"row", "column", "message"}]}, and nobody is created.',
+  );
 
 /** Path ids are positive integers; anything else names no user. */
 function userId(raw: string): number {
@@ -78,7 +90,7 @@ export function registerUsersRoutes(
         'ties by id). A page past the last answers 404 {"detail": "Invalid page."}.',
       security: bearerSecurity,
       querystring: UserListQuery,
-      response: { 200: UserPage, 400: ValidationErrors, 404: ErrorDetail, ...denied },
+      response: { 200: UserPage, ...errorAnswers(400, 401, 403, 404) },
     },
     handler: async (request, reply) =>
       answers.send(request, reply, people, async () => {
@@ -104,7 +116,8 @@ export function registerUsersRoutes(
         'last_name, phone, role (default staff), gender (M, F, O or empty), is_active (default true). ' +
         'username is ignored: it is always the e-mail. A duplicate e-mail, in any case, answers 400 {"email": [...]}.',
       security: bearerSecurity,
-      response: { 201: User, 400: ValidationErrors, ...denied },
+      readsBody: { 'multipart/form-data': UserCreate, 'application/json': UserCreate },
+      response: { 201: User, ...errorAnswers(400, 401, 403, 413, 415) },
     },
     handler: async (request, reply) => {
       const input = UserCreate.parse(await readUserForm(request));
@@ -121,6 +134,7 @@ export function registerUsersRoutes(
       description:
         'A "Users" sheet with the import columns and an example row to replace, and an "Allowed values" sheet.',
       security: bearerSecurity,
+      response: { 200: ImportTemplate, ...errorAnswers(400, 401, 403) },
     },
     handler: async (_request, reply) =>
       reply
@@ -141,7 +155,12 @@ export function registerUsersRoutes(
         'A file that cannot be read answers 400 {"file": [...]}; a file with problems answers 400 ' +
         '{"detail", "problems": [{"row", "column", "message"}]} and creates nobody.',
       security: bearerSecurity,
-      response: { 201: UserImportResult, 400: z.union([UserImportRefusal, ValidationErrors]), ...denied },
+      readsBody: { 'multipart/form-data': ImportForm },
+      response: {
+        201: UserImportResult,
+        ...errorAnswers(400, 401, 403, 413, 415),
+        400: ImportRefused,
+      },
     },
     handler: async (request, reply) => {
       const file = await readImportFile(request);
@@ -160,7 +179,7 @@ export function registerUsersRoutes(
         'made meanwhile by someone else is not overwritten (412).',
       security: bearerSecurity,
       params: IdParams,
-      response: { 200: User, 404: ErrorDetail, ...denied },
+      response: { 200: User, ...errorAnswers(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {
       const { user, etag } = await users.get(userId(request.params.id));
@@ -183,13 +202,8 @@ export function registerUsersRoutes(
       security: bearerSecurity,
       params: IdParams,
       headers: IfMatchHeaders,
-      response: {
-        200: User,
-        400: z.union([ValidationErrors, ErrorDetail]),
-        404: ErrorDetail,
-        412: ErrorDetail,
-        ...denied,
-      },
+      readsBody: { 'multipart/form-data': UserUpdate, 'application/json': UserUpdate },
+      response: { 200: User, ...errorAnswers(400, 401, 403, 404, 412, 413, 415) },
     },
     handler: async (request, reply) => {
       const id = userId(request.params.id);
@@ -211,7 +225,7 @@ export function registerUsersRoutes(
       description: 'An admin cannot delete themselves, nor the last active admin (400 {"detail"}).',
       security: bearerSecurity,
       params: IdParams,
-      response: { 204: NoContent, 400: ErrorDetail, 404: ErrorDetail, ...denied },
+      response: { 204: NoContent, ...errorAnswers(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {
       await users.remove(currentAuth(request), userId(request.params.id), requestAuditContext(request));
@@ -229,7 +243,7 @@ export function registerUsersRoutes(
         '`limit` defaults to 10 and is capped at 50.',
       security: bearerSecurity,
       querystring: UserSearchQuery,
-      response: { 200: UserSearchResult, 400: ValidationErrors, ...denied },
+      response: { 200: UserSearchResult, ...errorAnswers(400, 401, 403) },
     },
     handler: async (request, reply) =>
       answers.send(request, reply, people, () => users.search(request.query.q, request.query.limit)),

@@ -8,7 +8,7 @@ import {
 } from '@staff/contracts';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Empty, errors, security, tags } from '../route-schemas';
+import { Empty, errorAnswers, security, tags } from '../route-schemas';
 import type { CalendarService } from './service';
 
 export function registerCalendarRoutes(
@@ -25,7 +25,7 @@ export function registerCalendarRoutes(
       security,
       summary: 'Announced non-trading weekdays (besides 01-01, 04-30, 05-01, 09-02), optionally of one year',
       querystring: HolidayQuery,
-      response: { 200: MarketHolidayList, ...errors },
+      response: { 200: MarketHolidayList, ...errorAnswers(400, 401, 403) },
     },
     handler: async (request) => calendar.listHolidays(request.query.year),
   });
@@ -37,7 +37,7 @@ export function registerCalendarRoutes(
       security,
       summary: 'Add a non-trading day as the exchanges announce it (admin)',
       body: MarketHolidayCreate,
-      response: { 201: MarketHoliday, ...errors },
+      response: { 201: MarketHoliday, ...errorAnswers(400, 401, 403, 413, 415) },
     },
     handler: async (request, reply) => reply.code(201).send(await calendar.addHoliday(request.body)),
   });
@@ -49,7 +49,7 @@ export function registerCalendarRoutes(
       security,
       summary: 'Remove a day from the holiday table (admin)',
       params: HolidayPathParams,
-      response: { 204: Empty, ...errors },
+      response: { 204: Empty, ...errorAnswers(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {
       await calendar.deleteHoliday(request.params.date);

@@ -10,7 +10,7 @@ import {
 } from '@staff/contracts';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errors, security, tags } from '../route-schemas';
+import { errorAnswers, security, tags } from '../route-schemas';
 import type { CatalogueService } from './service';
 
 export function registerCatalogueRoutes(
@@ -29,7 +29,7 @@ export function registerCatalogueRoutes(
       description:
         '`ticker` looks one stock up exactly (the stock page fallback). Without q: active stocks by ticker.',
       querystring: StockSearchQuery,
-      response: { 200: StockList, ...errors },
+      response: { 200: StockList, ...errorAnswers(400, 401, 403) },
     },
     handler: async (request) => catalogue.searchStocks(request.query),
   });
@@ -41,7 +41,7 @@ export function registerCatalogueRoutes(
       security,
       summary: 'Create a stock (admin, manager); the ticker is upper-cased and unique',
       body: StockCreate,
-      response: { 201: Stock, ...errors },
+      response: { 201: Stock, ...errorAnswers(400, 401, 403, 413, 415) },
     },
     handler: async (request, reply) => reply.code(201).send(await catalogue.createStock(request.body)),
   });
@@ -53,14 +53,19 @@ export function registerCatalogueRoutes(
       security,
       summary: 'One stock by ticker',
       params: TickerPathParams,
-      response: { 200: Stock, ...errors },
+      response: { 200: Stock, ...errorAnswers(400, 401, 403, 404) },
     },
     handler: async (request) => catalogue.getStock(request.params.ticker),
   });
 
   r.get('/api/stocks/exchanges/', {
     onRequest: staff,
-    schema: { tags, security, summary: 'HOSE, HNX and UPCOM', response: { 200: ExchangeList, ...errors } },
+    schema: {
+      tags,
+      security,
+      summary: 'HOSE, HNX and UPCOM',
+      response: { 200: ExchangeList, ...errorAnswers(400, 401, 403) },
+    },
     handler: async () => catalogue.listExchanges(),
   });
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentAuth } from '../../../http/auth';
 import { permissionDenied, tokenNotValid } from '../../../http/errors';
-import { errors, security, tags } from '../route-schemas';
+import { errorAnswers, noSecurity, security, sentAs, tags } from '../route-schemas';
 import {
   type LiveStreamService,
   MAX_OPEN_STREAMS_PER_USER,
@@ -23,6 +23,11 @@ const STREAM_BATCH = 500;
 const STREAM_KEEPALIVE_MS = 15_000;
 /** Sent before a planned end: the client reopens at once with a new ticket and `after`. */
 const PLANNED_RECONNECT = 'event: reconnect\ndata: {}\n\n';
+
+/** The stream's own 429: no rate limit, so no Retry-After. */
+const TooManyStreams = ErrorDetail.describe(
+  `The user already has ${MAX_OPEN_STREAMS_PER_USER} streams open: {"detail", "code": "too_many_streams"}.`,
+);
 
 export interface LiveStreamRouteDeps {
   liveStream: LiveStreamService;
@@ -45,7 +50,7 @@ export function registerLiveStreamRoutes(app: FastifyInstance, deps: LiveStreamR
         'A single-use ticket (60 s to open) for the live quote stream, which EventSource opens without headers',
       description:
         'The ticket carries the sign-in it was asked for under: the stream ends when that sign-in does.',
-      response: { 200: StreamTicket, ...errors },
+      response: { 200: StreamTicket, ...errorAnswers(400, 401, 403) },
     },
     handler: async (request) => {
       const auth = currentAuth(request);
@@ -61,6 +66,7 @@ export function registerLiveStreamRoutes(app: FastifyInstance, deps: LiveStreamR
   r.get('/api/stocks/stream/', {
     schema: {
       tags,
+      security: noSecurity,
       summary: 'Server-sent events: `quote` events for the tickers, as any API process writes them',
       description:
         'Authenticated by `ticket` from POST /stocks/stream-ticket/, which opens one stream, once. Each event ' +
@@ -71,9 +77,9 @@ export function registerLiveStreamRoutes(app: FastifyInstance, deps: LiveStreamR
         '`event: reconnect` first: reopen with a new ticket and `after`.',
       querystring: StreamQuery,
       response: {
-        200: LiveQuoteEvent.describe('text/event-stream of these'),
-        ...errors,
-        429: ErrorDetail,
+        200: sentAs('text/event-stream', LiveQuoteEvent.describe('text/event-stream of these')),
+        ...errorAnswers(400, 401, 403),
+        429: TooManyStreams,
       },
     },
     handler: async (request, reply) => {

@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AnswerCache } from '../../../http/answer-cache';
-import { errors, security, tags } from '../route-schemas';
+import { errorAnswers, security, tags } from '../route-schemas';
 import type { SnapshotsService } from './service';
 
 export function registerSnapshotsRoutes(
@@ -39,7 +39,7 @@ export function registerSnapshotsRoutes(
       security,
       summary: 'Snapshots for comma-joined tickers (at most 100; unknown tickers are left out)',
       querystring: TickersQuery,
-      response: { 200: SnapshotList, ...errors },
+      response: { 200: SnapshotList, ...errorAnswers(400, 401, 403) },
     },
     handler: async (request, reply) =>
       answers.send(request, reply, snapshotAnswer, () => snapshots.snapshots(request.query.tickers)),
@@ -52,7 +52,7 @@ export function registerSnapshotsRoutes(
       security,
       summary: "One ticker's snapshot",
       params: TickerPathParams,
-      response: { 200: Snapshot, ...errors },
+      response: { 200: Snapshot, ...errorAnswers(400, 401, 403, 404) },
     },
     handler: async (request, reply) =>
       answers.send(request, reply, snapshotAnswer, () => snapshots.snapshot(request.params.ticker)),
@@ -65,7 +65,7 @@ export function registerSnapshotsRoutes(
       security,
       summary: 'The latest intraday quote of each comma-joined ticker that has one',
       querystring: TickersQuery,
-      response: { 200: RealtimeQuoteList, ...errors },
+      response: { 200: RealtimeQuoteList, ...errorAnswers(400, 401, 403) },
     },
     // Each stock's latest quote: no clock in it.
     handler: async (request, reply) =>
@@ -81,7 +81,7 @@ export function registerSnapshotsRoutes(
       security,
       summary: "Record a day's prices for a ticker (admin, manager); replaces that day's bar",
       body: PriceRecordCreate,
-      response: { 201: PriceRecord, ...errors },
+      response: { 201: PriceRecord, ...errorAnswers(400, 401, 403, 413, 415) },
     },
     handler: async (request, reply) => reply.code(201).send(await snapshots.createPriceRecord(request.body)),
   });
@@ -93,7 +93,7 @@ export function registerSnapshotsRoutes(
       security,
       summary: "A ticker's daily bars since a date (default: the last 365 days)",
       querystring: PriceRecordQuery,
-      response: { 200: PriceRecordList, ...errors },
+      response: { 200: PriceRecordList, ...errorAnswers(400, 401, 403, 404) },
     },
     handler: async (request) => snapshots.listPrices(request.query.ticker, request.query.since),
   });

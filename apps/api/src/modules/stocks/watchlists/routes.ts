@@ -13,7 +13,7 @@ import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AnswerCache } from '../../../http/answer-cache';
 import { currentAuth } from '../../../http/auth';
-import { Empty, errors, security, tags } from '../route-schemas';
+import { Empty, errorAnswers, security, tags } from '../route-schemas';
 import type { WatchlistsService } from './service';
 
 export function registerWatchlistsRoutes(
@@ -26,7 +26,12 @@ export function registerWatchlistsRoutes(
 
   r.get('/api/stocks/watchlists/', {
     onRequest: staff,
-    schema: { tags, security, summary: "The user's watchlists", response: { 200: WatchlistList, ...errors } },
+    schema: {
+      tags,
+      security,
+      summary: "The user's watchlists",
+      response: { 200: WatchlistList, ...errorAnswers(400, 401, 403) },
+    },
     handler: async (request) => watchlists.listWatchlists(viewer(request)),
   });
 
@@ -37,7 +42,7 @@ export function registerWatchlistsRoutes(
       security,
       summary: 'Create a watchlist; the first one is the default, is_default moves the default to it',
       body: WatchlistCreate,
-      response: { 201: WatchlistDetail, ...errors },
+      response: { 201: WatchlistDetail, ...errorAnswers(400, 401, 403, 413, 415) },
     },
     handler: async (request, reply) =>
       reply.code(201).send(await watchlists.createWatchlist(viewer(request), request.body)),
@@ -50,7 +55,7 @@ export function registerWatchlistsRoutes(
       security,
       summary: 'A watchlist with its items and their snapshots',
       params: IdPathParams,
-      response: { 200: WatchlistDetail, ...errors },
+      response: { 200: WatchlistDetail, ...errorAnswers(400, 401, 403, 404) },
     },
     // Kept per owner (decision 0021): the owner's lists and every stock's snapshot, which cannot
     // change within a market minute without a write. One user's names, notes and target prices:
@@ -79,7 +84,7 @@ export function registerWatchlistsRoutes(
       summary: 'Rename a watchlist or make it the default',
       params: IdPathParams,
       body: WatchlistUpdate,
-      response: { 200: WatchlistDetail, ...errors },
+      response: { 200: WatchlistDetail, ...errorAnswers(400, 401, 403, 404, 413, 415) },
     },
     handler: async (request) => watchlists.updateWatchlist(viewer(request), request.params.id, request.body),
   });
@@ -91,7 +96,7 @@ export function registerWatchlistsRoutes(
       security,
       summary: 'Delete a watchlist (the oldest remaining one becomes the default)',
       params: IdPathParams,
-      response: { 204: Empty, ...errors },
+      response: { 204: Empty, ...errorAnswers(400, 401, 403, 404) },
     },
     handler: async (request, reply) => {
       await watchlists.deleteWatchlist(viewer(request), request.params.id);
@@ -108,7 +113,7 @@ export function registerWatchlistsRoutes(
       description: 'An unknown ticker or one already in the list answers 400 naming it.',
       params: IdPathParams,
       body: AddItem,
-      response: { 201: WatchlistItem, ...errors },
+      response: { 201: WatchlistItem, ...errorAnswers(400, 401, 403, 404, 413, 415) },
     },
     handler: async (request, reply) =>
       reply.code(201).send(await watchlists.addItem(viewer(request), request.params.id, request.body)),
@@ -122,7 +127,7 @@ export function registerWatchlistsRoutes(
       summary: 'Remove a ticker from the list',
       params: IdPathParams,
       body: RemoveItem,
-      response: { 204: Empty, ...errors },
+      response: { 204: Empty, ...errorAnswers(400, 401, 403, 404, 413, 415) },
     },
     handler: async (request, reply) => {
       await watchlists.removeItem(viewer(request), request.params.id, request.body.ticker);
