@@ -7,6 +7,8 @@ import {
   type DatabaseConnection,
   type Driver,
   Kysely,
+  type KyselyConfig,
+  type LogEvent,
   type Migration,
   type MigrationProvider,
   Migrator,
@@ -18,6 +20,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { restrictDataDir } from '../config';
+import type { DbMetrics } from '../metrics/app-metrics';
 import { dialectOf } from './dialect';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
@@ -31,6 +34,16 @@ export interface DbOptions {
   databaseUrl?: string | undefined;
   /** Directory for app.db when no DATABASE_URL is given. */
   dataDir: string;
+  /** Where each query's time and the pool's state are reported (METRICS_PORT set); none: no work for it. */
+  metrics?: DbMetrics | undefined;
+}
+
+/** Kysely's log hook, timing every query for the metrics (docs/metrics.md), and only when they are on. */
+function queryTiming(metrics: DbMetrics | undefined): Pick<KyselyConfig, 'log'> {
+  if (!metrics) return {};
+  return {
+    log: (event: LogEvent) => metrics.observeQuery(event.query.query.kind, event.queryDurationMillis / 1000),
+  };
 }
 
 export function createDb(options: DbOptions): Db {
@@ -52,7 +65,14 @@ export function createDb(options: DbOptions): Db {
     pool.on('connect', (client) => {
       client.on('error', (err) => process.emitWarning(`PostgreSQL client error: ${err.message}`));
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const max = pool.options.max ?? 10;
+    options.metrics?.watchPool(() => ({
+      max,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...queryTiming(options.metrics) });
   }
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const sqlite = new SQLite(path.join(options.dataDir, 'app.db'));
@@ -70,9 +90,28 @@ export function createDb(options: DbOptions): Db {
   // missing or far out of date), `optimize` every few hours (the server's hourly job, optimizeSqlite)
   // and at close. Without them the plans kept whatever ANALYZE saw last, possibly never.
   sqlite.pragma('optimize = 0x10002');
+  // SQLite's pool is its one connection, which Kysely lends to one query or transaction at a time.
+  let use: ConnectionUse | undefined;
+  if (options.metrics) {
+    const counted = { inUse: 0, waiting: 0 };
+    use = counted;
+    options.metrics.watchPool(() => ({
+      max: 1,
+      total: 1,
+      idle: 1 - counted.inUse,
+      waiting: counted.waiting,
+    }));
+  }
   return new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, use),
+    ...queryTiming(options.metrics),
   });
+}
+
+/** Who holds SQLite's one connection and how many wait for it, counted only for the metrics. */
+interface ConnectionUse {
+  inUse: number;
+  waiting: number;
 }
 
 /**
@@ -86,6 +125,32 @@ export function createDb(options: DbOptions): Db {
  * writes, so it need not wait for a writer.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #use: ConnectionUse | undefined;
+
+  constructor(config: SqliteDialectConfig, use: ConnectionUse | undefined) {
+    super(config);
+    this.#use = use;
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const use = this.#use;
+    if (!use) return super.acquireConnection();
+    use.waiting += 1;
+    let connection: DatabaseConnection;
+    try {
+      connection = await super.acquireConnection();
+    } finally {
+      use.waiting -= 1;
+    }
+    use.inUse += 1;
+    return connection;
+  }
+
+  override async releaseConnection(): Promise<void> {
+    if (this.#use) this.#use.inUse -= 1;
+    await super.releaseConnection();
+  }
+
   // SqliteDriver declares one parameter; Kysely passes the builder's settings as the second.
   override async beginTransaction(
     connection: DatabaseConnection,
@@ -141,14 +206,16 @@ async function beginImmediate(connection: DatabaseConnection): Promise<void> {
 
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
+  readonly #use: ConnectionUse | undefined;
 
-  constructor(config: SqliteDialectConfig) {
+  constructor(config: SqliteDialectConfig, use?: ConnectionUse) {
     super(config);
     this.#config = config;
+    this.#use = use;
   }
 
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
+    return new ImmediateSqliteDriver(this.#config, this.#use);
   }
 }
 
