@@ -41,13 +41,24 @@ describe.each(testDatabases())('metrics (%s)', (kind) => {
 
   it('labels a request with its route’s pattern, never its URL, and every unmatched path alike', async () => {
     for (const id of [1, 22, 333]) {
-      expect((await t.app.inject({ method: 'GET', url: `/api/users/users/${id}/?x=${id}` })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url: `/api/users/users/${id}/?x=${id}` })).statusCode).toBe(
+        401,
+      );
     }
-    for (const url of ['/api/no-such-thing/', '/api/no/such/thing/42', '/media/nothing.png', '/any-page?q=1']) {
+    for (const url of [
+      '/api/no-such-thing/',
+      '/api/no/such/thing/42',
+      '/media/nothing.png',
+      '/any-page?q=1',
+    ]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     }
     await t.app.inject({ method: 'DELETE', url: '/api/nothing/' });
-    const counts = await samples(metrics, 'http_request_duration_seconds', 'http_request_duration_seconds_count');
+    const counts = await samples(
+      metrics,
+      'http_request_duration_seconds',
+      'http_request_duration_seconds_count',
+    );
     expect(counts.get('method=GET,route=/api/users/users/:id/,status_code=401')).toBe(3);
     expect(counts.get(`method=GET,route=${UNMATCHED_ROUTE},status_code=404`)).toBe(4);
     expect(counts.get(`method=DELETE,route=${UNMATCHED_ROUTE},status_code=404`)).toBe(1);
@@ -64,7 +75,8 @@ describe.each(testDatabases())('metrics (%s)', (kind) => {
       hits: (await samples(metrics, 'answer_cache_hits_total')).get('') as number,
       misses: (await samples(metrics, 'answer_cache_misses_total')).get('') as number,
     };
-    for (let i = 0; i < 3; i++) expect((await call(user, 'GET', '/api/cashflow/sessions/')).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await call(user, 'GET', '/api/cashflow/sessions/')).statusCode).toBe(200);
     expect((await samples(metrics, 'answer_cache_misses_total')).get('')).toBe(before.misses + 1);
     expect((await samples(metrics, 'answer_cache_hits_total')).get('')).toBe(before.hits + 2);
   });
@@ -72,7 +84,11 @@ describe.each(testDatabases())('metrics (%s)', (kind) => {
   it('counts sign-ins refused by a throttling tier, by tier', async () => {
     const user = await makeUser(t);
     const tries = () =>
-      t.app.inject({ method: 'POST', url: '/api/users/token/', payload: { email: user.email, password: 'wrong-1' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/token/',
+        payload: { email: user.email, password: 'wrong-1' },
+      });
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) statuses.push((await tries()).statusCode);
     // The pair tier lets 5 wrong passwords through, then refuses.

@@ -3,16 +3,23 @@
 // connection to the next one; their log lines say which answered); one scrape of the primary's
 // metrics address counts every one of them, with prom-client's default metrics beside the app's.
 // The address listens on METRICS_HOST only and is not the app's. A single process
-// (WEB_CONCURRENCY=1) serves its own registry at the same address.
+// (WEB_CONCURRENCY=1) serves its own registry at the same address. The alert rules shipped in
+// deploy/prometheus/alerts.yml name only metrics that the scrape shows (node_exporter's aside).
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { API_ROOT } from '../config';
 import { call, freePort, killServer, type ServerProcess, startServer } from '../test/server-process';
 
 /** GET on a fresh connection: the status and body, or the connection error's code (ECONNREFUSED). */
-function get(host: string, port: number, urlPath: string): Promise<{ status: number; body: string } | string> {
+function get(
+  host: string,
+  port: number,
+  urlPath: string,
+): Promise<{ status: number; body: string } | string> {
   return new Promise((resolve) => {
     const request = http.get({ host, port, path: urlPath, agent: false, timeout: 15_000 }, (response) => {
       let body = '';
@@ -40,6 +47,59 @@ function sampleSum(text: string, name: string, labels: Record<string, string>): 
   }
   return sum;
 }
+
+const ALERT_RULES = path.join(API_ROOT, '..', '..', 'deploy', 'prometheus', 'alerts.yml');
+
+interface AlertRule {
+  alert: string;
+  expr: string;
+  for?: string;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+}
+
+function alertRules(): AlertRule[] {
+  const file = parse(fs.readFileSync(ALERT_RULES, 'utf8')) as {
+    groups: { name: string; rules: AlertRule[] }[];
+  };
+  return file.groups.flatMap((group) => group.rules);
+}
+
+const PROMQL_KEYWORDS = new Set(['and', 'or', 'unless', 'offset', 'bool']);
+
+/** The metric names a PromQL expression reads: identifiers that are not functions, keywords or labels. */
+function metricNamesOf(expr: string): string[] {
+  const bare = expr
+    .replace(/"(?:[^"\\]|\\.)*"/g, '""')
+    .replace(/\{[^}]*\}/g, '')
+    .replace(/\b(by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, '')
+    .replace(/\[[^\]]*\]/g, '');
+  const names = [...bare.matchAll(/([a-zA-Z_:][\w:]*)\s*(\()?/g)]
+    .filter((m) => !m[2] && !PROMQL_KEYWORDS.has(m[1] as string))
+    .map((m) => m[1] as string);
+  return [...new Set(names)];
+}
+
+describe('the alert rules (deploy/prometheus/alerts.yml)', () => {
+  it('are the documented few, each with an expression, a wait and a summary', () => {
+    const rules = alertRules();
+    expect(rules.map((rule) => rule.alert)).toEqual([
+      'StaffServerErrors',
+      'StaffSlowAnswers',
+      'StaffEventLoopDelay',
+      'StaffMarketDataJobFailing',
+      'StaffDiskFull',
+    ]);
+    for (const rule of rules) {
+      expect(rule.for, rule.alert).toMatch(/^\d+[smh]$/);
+      expect(rule.annotations?.summary, rule.alert).toBeTruthy();
+      expect(metricNamesOf(rule.expr).length, rule.alert).toBeGreaterThan(0);
+    }
+    expect(
+      metricNamesOf('sum by (job) (increase(a_total{outcome="x"}[1h])) > 0 unless on (job) rate(b[5m])'),
+    ).toEqual(['a_total', 'b']);
+  });
+});
 
 describe('the metrics address', () => {
   const running: ServerProcess[] = [];
@@ -111,8 +171,16 @@ describe('the metrics address', () => {
     ]) {
       expect(text, name).toMatch(new RegExp(`^${name}(\\{| )`, 'm'));
     }
+    // Every metric the alert rules read is in the scrape (node_exporter's are another exporter's).
+    for (const rule of alertRules()) {
+      for (const name of metricNamesOf(rule.expr).filter((n) => !n.startsWith('node_'))) {
+        expect(text, `${rule.alert}: ${name}`).toMatch(new RegExp(`^${name}(\\{| )`, 'm'));
+      }
+    }
     // The health checks' queries, timed in both workers.
-    expect(sampleSum(text, 'db_query_duration_seconds_count', { operation: 'raw' })).toBeGreaterThanOrEqual(sent);
+    expect(sampleSum(text, 'db_query_duration_seconds_count', { operation: 'raw' })).toBeGreaterThanOrEqual(
+      sent,
+    );
 
     // Not on the app's port, nor on another address than METRICS_HOST.
     const onAppPort = await get('127.0.0.1', Number(new URL(server.url).port), '/metrics');
@@ -124,7 +192,10 @@ describe('the metrics address', () => {
 
   it('serves a single process’s own registry at the same address', { timeout: 60_000 }, async () => {
     const metricsPort = await freePort();
-    const server = await startServer({ DATA_DIR: dataDir(), METRICS_PORT: String(metricsPort) }, { workers: 1 });
+    const server = await startServer(
+      { DATA_DIR: dataDir(), METRICS_PORT: String(metricsPort) },
+      { workers: 1 },
+    );
     running.push(server);
     expect(server.workers()).toEqual([server.child.pid]);
     for (let i = 0; i < 3; i++) expect((await call(server, 'GET', '/api/health')).status).toBe(200);
