@@ -1,9 +1,10 @@
 // The metrics each part reports, read from the registry after real requests on both databases: the
 // HTTP histogram's labels (the route's pattern, one fixed value for every unmatched path, so the
 // series stay bounded whatever clients send), the in-flight count back at zero, the answer cache's
-// hits and misses, the sign-in throttle, the market-data job runs, and the database's query times
-// and pool. The cluster's one scrape is in cluster-metrics.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// hits and misses, the sign-in throttle, the market-data job runs, the database's query times and
+// pool, and the open live streams. The cluster's one scrape is in cluster-metrics.test.ts.
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDb, type Db } from '../db/index';
 import { createMarketDataScheduler } from '../market-data/scheduler';
 import { createTestApp, type TestApp, testDatabases } from '../test/harness';
@@ -155,5 +156,35 @@ describe.each(testDatabases())('metrics (%s)', (kind) => {
     } finally {
       await db.destroy();
     }
+  });
+
+  it('counts the live-quote streams open', { timeout: 15_000 }, async () => {
+    const user = await makeUser(t);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const open = async () => (await samples(metrics, 'sse_streams_open')).get('kind=stocks_live');
+    expect(await open()).toBe(0);
+    const streams = [];
+    for (let i = 0; i < 2; i++) {
+      const issued = await fetch(`${base}/api/stocks/stream-ticket/`, {
+        method: 'POST',
+        headers: user.headers,
+      });
+      const { ticket } = (await issued.json()) as { ticket: string };
+      const abort = new AbortController();
+      const res = await fetch(`${base}/api/stocks/stream/?tickers=VNM&ticket=${ticket}`, {
+        signal: abort.signal,
+      });
+      expect(res.status).toBe(200);
+      // Its first bytes: the stream is open.
+      await (res.body as ReadableStream<Uint8Array>).getReader().read();
+      streams.push(abort);
+    }
+    expect(await open()).toBe(2);
+    // A client that goes away closes its stream; the count follows.
+    streams.pop()?.abort();
+    await vi.waitFor(async () => expect(await open()).toBe(1), { timeout: 5_000, interval: 20 });
+    streams.pop()?.abort();
+    await vi.waitFor(async () => expect(await open()).toBe(0), { timeout: 5_000, interval: 20 });
   });
 });
