@@ -19,7 +19,7 @@ async function samples(metrics: AppMetrics, name: string, sample = name): Promis
   const { values } = await metric.get();
   return new Map(
     values
-      .filter((v) => (v.metricName ?? name) === sample)
+      .filter((v) => ((v as { metricName?: string }).metricName ?? name) === sample)
       .map((v) => [
         Object.entries(v.labels)
           .filter(([label]) => label !== 'le')
