@@ -67,10 +67,24 @@ module.exports = {
     {
       name: 'api-infrastructure-not-to-modules',
       comment:
-        'http/, db/ and market-data/ sit below the modules; the modules import them, never the reverse.',
+        'http/, db/, market-data/ and metrics/ sit below the modules; the modules import them, never the reverse.',
       severity: 'error',
-      from: { path: `${API}(http|db|market-data)/`, pathNot: TEST_CODE },
+      from: { path: `${API}(http|db|market-data|metrics)/`, pathNot: TEST_CODE },
       to: { path: `${API}modules/` },
+    },
+    {
+      name: 'api-metrics-loaded-only-when-on',
+      comment:
+        'prom-client (and the metrics files that load it) is imported statically only inside metrics/; the rest imports their types, and main.ts/serve.ts load them dynamically when METRICS_PORT is set.',
+      severity: 'error',
+      from: { path: API, pathNot: [`${API}metrics/`, ...TEST_CODE] },
+      to: {
+        path: [
+          '^node_modules/prom-client/',
+          `${API}metrics/(app-metrics|metrics-server|process-metrics)\\.ts$`,
+        ],
+        dependencyTypesNot: ['type-only', 'dynamic-import'],
+      },
     },
     {
       name: 'api-migrations-only-from-the-list',

@@ -27,6 +27,8 @@ import { PERMISSIONS_POLICY_HEADER } from './http/security-headers';
 import { createResponseSerializerCompiler } from './http/serializer';
 import { registerStatic } from './http/static';
 import { registerUnreadBodyDrain } from './http/unread-bodies';
+import type { AppMetrics } from './metrics/app-metrics';
+import { registerHttpMetrics } from './metrics/http-metrics';
 import {
   type AccountsService,
   createAccountsService,
@@ -49,6 +51,8 @@ export interface AppDeps {
   logger?: boolean;
   /** The wait before verifying a password for a much-failed account; tests record it instead. */
   signInDelay?: (ms: number) => Promise<void>;
+  /** This process's metrics (METRICS_PORT set); without them no hook or counter does any work. */
+  metrics?: AppMetrics | undefined;
 }
 
 declare module 'fastify' {
@@ -106,7 +110,7 @@ function trustedProxies(setting: Config['trustProxy']) {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db } = deps;
+  const { config, db, metrics } = deps;
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
@@ -137,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (API_PATH.test(request.url)) reply.header('cache-control', 'no-store');
     done();
   });
+  if (metrics) registerHttpMetrics(app, metrics);
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 30, fieldSize: 16 * 1024, parts: 40 },
   });
@@ -155,10 +160,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mediaDir: config.mediaDir,
     initialAdminPasswordFile: path.join(config.dataDir, 'initial-admin-password'),
     delay: deps.signInDelay,
+    metrics,
   });
   app.decorate('accounts', accounts);
   // Answers many requests read the same way, kept ready in this process (decision 0021).
-  const answers = createAnswerCache({ db, now, maxBytes: config.answerCacheBytes });
+  const answers = createAnswerCache({ db, now, maxBytes: config.answerCacheBytes, metrics });
   app.decorate('answers', answers);
   app.decorateRequest('auth', null);
   const { requireUser } = createAuthGuards(accounts);
@@ -214,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     editors: requireUser(['admin', 'manager']),
     answers,
     admins: requireUser(['admin']),
+    metrics,
   });
   registerForexRoutes(app, {
     forex: createForexService({ db, now }),

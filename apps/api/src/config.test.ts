@@ -101,6 +101,25 @@ describe('configuration', () => {
     }
   });
 
+  it('serves metrics only when METRICS_PORT is set, on METRICS_HOST (loopback unless set)', () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({ metricsPort: undefined, metricsHost: '127.0.0.1' });
+    expect(loadConfig({ DATA_DIR: dir, METRICS_PORT: '' }).metricsPort).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, METRICS_PORT: ' 9464 ', METRICS_HOST: '0.0.0.0' })).toMatchObject({
+      metricsPort: 9464,
+      metricsHost: '0.0.0.0',
+    });
+    for (const bad of ['0', '65536', '-1', '94.64', 'prometheus']) {
+      expect(() => loadConfig({ DATA_DIR: dir, METRICS_PORT: bad }), bad).toThrow(
+        /METRICS_PORT: expected a port from 1 to 65535/,
+      );
+    }
+    expect(() => loadConfig({ DATA_DIR: dir, METRICS_HOST: ' ' })).toThrow(/METRICS_HOST/);
+    expect(() => loadConfig({ DATA_DIR: dir, PORT: '8000', METRICS_PORT: '8000' })).toThrow(
+      /METRICS_PORT: must differ from PORT/,
+    );
+  });
+
   it('refuses invalid values with a message naming the variable', () => {
     const dir = tempDir();
     expect(() => loadConfig({ DATA_DIR: dir, PORT: 'eighty' })).toThrow(ConfigError);

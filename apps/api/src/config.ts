@@ -45,6 +45,11 @@ const EnvSchema = z.object({
     .optional()
     .transform((v, ctx) => parseWebConcurrency(v, ctx)),
   ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+  METRICS_PORT: z
+    .string()
+    .optional()
+    .transform((v, ctx) => parseMetricsPort(v, ctx)),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
 });
 
 export interface Config {
@@ -77,6 +82,10 @@ export interface Config {
   webConcurrency: number;
   /** The most bytes of answers each process keeps ready (decision 0021); 0 keeps none. */
   answerCacheBytes: number;
+  /** The port of the metrics address (docs/metrics.md); undefined: no metrics, and no work for them. */
+  metricsPort: number | undefined;
+  /** Where the metrics address listens: loopback unless set (the scraper's side of a firewall). */
+  metricsHost: string;
 }
 
 export class ConfigError extends Error {}
@@ -143,6 +152,20 @@ function parseWebConcurrency(raw: string | undefined, ctx: z.RefinementCtx): num
   return count;
 }
 
+function parseMetricsPort(raw: string | undefined, ctx: z.RefinementCtx): number | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  const port = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(port >= 1 && port <= 65535)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected a port from 1 to 65535 (unset: no metrics), not ${value}`,
+    });
+    return z.NEVER;
+  }
+  return port;
+}
+
 function parsePublicUrl(raw: string | undefined, ctx: z.RefinementCtx): string | undefined {
   const value = raw?.trim();
   if (!value) return undefined;
@@ -174,6 +197,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(
+      'Invalid configuration:\n  METRICS_PORT: must differ from PORT (the metrics have an address of their own)',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   restrictDataDir(dataDir);
@@ -198,6 +226,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketDataPollSeconds: e.MARKET_DATA_POLL_SECONDS,
     webConcurrency: e.WEB_CONCURRENCY,
     answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
   };
 }
 

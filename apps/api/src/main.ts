@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, restrictDataDir } from './config';
 import { createDb, migrateToLatest, optimizeSqlite } from './db/index';
 import { ApiError } from './http/errors';
 import { startMarketDataScheduler } from './market-data/scheduler';
+import type { AppMetrics } from './metrics/app-metrics';
 import { forexJobs, forexSeeders } from './modules/forex/index';
 import { stocksJobs, stocksSeeders } from './modules/stocks/index';
 
@@ -12,10 +13,16 @@ async function main(): Promise<void> {
   // Whatever the server creates (the database's journal files, uploads, secrets) is its user's alone.
   process.umask(0o077);
   const config = loadConfig();
-  const db = createDb(config);
+  // Metrics only when asked for (docs/metrics.md): otherwise prom-client is not even loaded.
+  let metrics: AppMetrics | undefined;
+  if (config.metricsPort !== undefined) {
+    const { startProcessMetrics } = await import('./metrics/process-metrics');
+    metrics = await startProcessMetrics({ host: config.metricsHost, port: config.metricsPort });
+  }
+  const db = createDb({ ...config, metrics: metrics?.db });
   await migrateToLatest(db);
   restrictDataDir(config.dataDir);
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, metrics });
 
   const admin = await app.accounts
     .ensureInitialAdmin(config.adminEmail, config.adminPassword)
@@ -48,7 +55,7 @@ async function main(): Promise<void> {
     );
   }
   const jobs = [...forexJobs(config), ...stocksJobs(config)];
-  const stopMarketData = startMarketDataScheduler({ db, jobs, log: app.log });
+  const stopMarketData = startMarketDataScheduler({ db, jobs, log: app.log, metrics });
 
   const sweep = setInterval(() => {
     app.accounts.sweepExpiredTokens().catch((err) => app.log.error({ err }, 'token sweep failed'));

@@ -19,6 +19,11 @@ try {
   if (config.webConcurrency === 1) {
     await import(pathToFileURL(workerScript).href);
   } else {
+    // The metrics address is the primary's: one scrape sums every worker's (docs/metrics.md).
+    if (config.metricsPort !== undefined) {
+      const { serveClusterMetrics } = await import('./metrics/metrics-server');
+      await serveClusterMetrics({ host: config.metricsHost, port: config.metricsPort });
+    }
     runCluster({
       workers: config.webConcurrency,
       workerScript,

@@ -7,6 +7,8 @@ import {
   type DatabaseConnection,
   type Driver,
   Kysely,
+  type KyselyConfig,
+  type LogEvent,
   type Migration,
   type MigrationProvider,
   Migrator,
@@ -20,6 +22,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { restrictDataDir } from '../config';
+import type { DbMetrics } from '../metrics/app-metrics';
 import { dialectOf } from './dialect';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
@@ -33,6 +36,16 @@ export interface DbOptions {
   databaseUrl?: string | undefined;
   /** Directory for app.db when no DATABASE_URL is given. */
   dataDir: string;
+  /** Where each query's time and the pool's state are reported (METRICS_PORT set); none: no work for it. */
+  metrics?: DbMetrics | undefined;
+}
+
+/** Kysely's log hook, timing every query for the metrics (docs/metrics.md), and only when they are on. */
+function queryTiming(metrics: DbMetrics | undefined): Pick<KyselyConfig, 'log'> {
+  if (!metrics) return {};
+  return {
+    log: (event: LogEvent) => metrics.observeQuery(event.query.query.kind, event.queryDurationMillis / 1000),
+  };
 }
 
 export function createDb(options: DbOptions): Db {
@@ -54,7 +67,14 @@ export function createDb(options: DbOptions): Db {
     pool.on('connect', (client) => {
       client.on('error', (err) => process.emitWarning(`PostgreSQL client error: ${err.message}`));
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const max = pool.options.max ?? 10;
+    options.metrics?.watchPool(() => ({
+      max,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...queryTiming(options.metrics) });
   }
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const sqlite = new SQLite(path.join(options.dataDir, 'app.db'));
@@ -72,9 +92,24 @@ export function createDb(options: DbOptions): Db {
   // missing or far out of date), `optimize` every few hours (the server's hourly job, optimizeSqlite)
   // and at close. Without them the plans kept whatever ANALYZE saw last, possibly never.
   sqlite.pragma('optimize = 0x10002');
+  // SQLite's pool is its one connection, which Kysely lends to one query or transaction at a time.
+  const use: ConnectionUse = { inUse: 0, waiting: 0 };
+  options.metrics?.watchPool(() => ({
+    max: 1,
+    total: 1,
+    idle: 1 - use.inUse,
+    waiting: use.waiting,
+  }));
   return new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, use),
+    ...queryTiming(options.metrics),
   });
+}
+
+/** Who holds SQLite's one connection and how many wait for it, as the metrics report them. */
+interface ConnectionUse {
+  inUse: number;
+  waiting: number;
 }
 
 /**
@@ -94,13 +129,15 @@ export function createDb(options: DbOptions): Db {
  */
 class ImmediateSqliteDriver extends SqliteDriver {
   readonly #database: StatementCachedSqlite;
+  readonly #use: ConnectionUse;
   #connection: SqliteConnection | undefined;
   #held = false;
   readonly #waiting: ((connection: DatabaseConnection) => void)[] = [];
 
-  constructor(config: SqliteDialectConfig & { database: StatementCachedSqlite }) {
+  constructor(config: SqliteDialectConfig & { database: StatementCachedSqlite }, use: ConnectionUse) {
     super(config);
     this.#database = config.database;
+    this.#use = use;
   }
 
   override async init(): Promise<void> {
@@ -111,16 +148,23 @@ class ImmediateSqliteDriver extends SqliteDriver {
     const connection = this.#connection as SqliteConnection;
     if (!this.#held) {
       this.#held = true;
+      this.#use.inUse = 1;
       return Promise.resolve(connection);
     }
+    this.#use.waiting += 1;
     return new Promise((resolve) => this.#waiting.push(resolve));
   }
 
   override async releaseConnection(): Promise<void> {
     // Handed straight to the next in line: the connection stays held.
     const next = this.#waiting.shift();
-    if (next) next(this.#connection as SqliteConnection);
-    else this.#held = false;
+    if (next) {
+      this.#use.waiting -= 1;
+      next(this.#connection as SqliteConnection);
+    } else {
+      this.#held = false;
+      this.#use.inUse = 0;
+    }
   }
 
   // SqliteDriver declares one parameter; Kysely passes the builder's settings as the second.
@@ -214,14 +258,16 @@ class SqliteConnection implements DatabaseConnection {
 
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig & { database: StatementCachedSqlite };
+  readonly #use: ConnectionUse;
 
-  constructor(config: SqliteDialectConfig & { database: StatementCachedSqlite }) {
+  constructor(config: SqliteDialectConfig & { database: StatementCachedSqlite }, use: ConnectionUse) {
     super(config);
     this.#config = config;
+    this.#use = use;
   }
 
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
+    return new ImmediateSqliteDriver(this.#config, this.#use);
   }
 }
 

@@ -19,6 +19,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db';
+import type { AppMetrics } from '../metrics/app-metrics';
 
 export interface AnswerSpec {
   /**
@@ -67,6 +68,8 @@ export interface AnswerCacheOptions {
   maxBytes?: number;
   /** Upper bound of the number of kept answers. */
   maxEntries?: number;
+  /** Counts hits and misses (answer_cache_hits_total, answer_cache_misses_total) when metrics are on. */
+  metrics?: Pick<AppMetrics, 'answerCacheHits' | 'answerCacheMisses'> | undefined;
 }
 
 export const ANSWER_CACHE_MAX_BYTES = 32 * 1024 * 1024;
@@ -123,6 +126,7 @@ export function createAnswerCache({
   now,
   maxBytes = ANSWER_CACHE_MAX_BYTES,
   maxEntries = ANSWER_CACHE_MAX_ENTRIES,
+  metrics,
 }: AnswerCacheOptions) {
   // A Map iterates in insertion order: a hit moves its entry to the end, so the first is the least
   // recently used.
@@ -173,6 +177,7 @@ export function createAnswerCache({
     if (hit) {
       if (hit.stamp === stamp && now().getTime() < hit.untilMs) {
         counts.hits += 1;
+        metrics?.answerCacheHits.inc();
         kept.delete(hit.key);
         kept.set(hit.key, hit);
         return hit;
@@ -184,6 +189,7 @@ export function createAnswerCache({
     // Requests arriving while the answer is computed wait for that computation.
     const flight = key === null ? null : `${key}\n${stamp}`;
     const pending = flight === null ? undefined : computing.get(flight);
+    metrics?.answerCacheMisses.inc();
     if (pending) {
       counts.joined += 1;
       return pending;

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../db/index';
+import type { AppMetrics, JobOutcome } from '../metrics/app-metrics';
 import type { MarketDataJob, MarketDataLogger } from './types';
 
 /** The timer the scheduler uses; tests pass a manual one and move time themselves. */
@@ -29,6 +30,8 @@ export interface MarketDataSchedulerOptions {
   maxBackoffMs?: number;
   /** This process's name on the leases (default host-pid-random). */
   owner?: string;
+  /** Counts each run by job and outcome (market_data_job_runs_total) when metrics are on. */
+  metrics?: Pick<AppMetrics, 'marketDataJobRuns' | 'knowJobs'> | undefined;
 }
 
 export interface MarketDataScheduler {
@@ -74,6 +77,8 @@ export function createMarketDataScheduler(options: MarketDataSchedulerOptions): 
     if (names.has(job.name)) throw new Error(`Two market-data jobs are named ${job.name}`);
     names.add(job.name);
   }
+  const { metrics } = options;
+  metrics?.knowJobs([...names]);
 
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   let handle: unknown = null;
@@ -151,6 +156,7 @@ export function createMarketDataScheduler(options: MarketDataSchedulerOptions): 
     const entry = { controller, done: Promise.resolve() };
     running.set(job.name, entry);
     let error: unknown = null;
+    let outcome: JobOutcome = 'success';
     try {
       await Promise.race([
         job.run({ db, now: startedAt, log, signal: controller.signal, fetch: doFetch }),
@@ -158,9 +164,11 @@ export function createMarketDataScheduler(options: MarketDataSchedulerOptions): 
       ]);
     } catch (err) {
       error = err ?? new Error('failed');
+      outcome = stopped ? 'cancelled' : controller.signal.aborted ? 'timeout' : 'failure';
     } finally {
       timer.clearTimeout(timeout);
     }
+    metrics?.marketDataJobRuns.inc({ job: job.name, outcome });
     try {
       await finish(job, error);
     } catch (err) {

@@ -88,7 +88,7 @@ export async function createTestDatabase(
 export async function createTestApp(
   kind: DbKind,
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'signInDelay'> = {},
+  deps: Pick<AppDeps, 'signInDelay' | 'metrics'> = {},
 ): Promise<TestApp> {
   const { db, config, drop } = await createTestDatabase(kind, env);
   await migrateToLatest(db);

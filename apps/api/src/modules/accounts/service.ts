@@ -26,6 +26,7 @@ import {
   signInDelaySeconds,
   TIERS,
 } from '../../http/rate-limit';
+import type { AppMetrics } from '../../metrics/app-metrics';
 import { COMMAND_LINE, recordAuditEvent } from '../audit/index';
 import { createUserRecords, type UserRow } from '../users/index';
 import { reencodeAvatar, removeAvatar, storeAvatar } from './avatar';
@@ -63,6 +64,8 @@ export interface AccountsDeps {
   initialAdminPasswordFile: string;
   /** Waits before verifying a password; tests pass a recorder instead of a timer. */
   delay?: (ms: number) => Promise<void>;
+  /** Counts refused sign-ins by tier (auth_sign_in_throttled_total) when metrics are on. */
+  metrics?: Pick<AppMetrics, 'signInThrottled'> | undefined;
 }
 
 /** Written once for the first administrator when no ADMIN_PASSWORD was configured. */
@@ -93,6 +96,7 @@ export function createAccountsService(deps: AccountsDeps) {
   async function countSignIn(tier: RateLimitTier, subject: string, email: string, ip: string) {
     const counted = await limiter.count(tier, subject);
     if (counted.count <= tier.limit) return counted;
+    deps.metrics?.signInThrottled.inc({ tier: tier.name });
     const refusals = { name: `${tier.name}:refused`, limit: 0, windowSeconds: tier.windowSeconds };
     await db.transaction().execute(async (tx) => {
       if ((await limiter.count(refusals, subject, tx)).count !== 1) return;

@@ -6,7 +6,7 @@ import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { AnswerCache } from '../../http/answer-cache';
 import { registerCalendarRoutes } from './calendar/routes';
 import { registerCatalogueRoutes } from './catalogue/routes';
-import { registerLiveStreamRoutes } from './live-stream/routes';
+import { type LiveStreamRouteDeps, registerLiveStreamRoutes } from './live-stream/routes';
 import type { StocksService } from './service';
 import { registerSnapshotsRoutes } from './snapshots/routes';
 import { registerWatchlistsRoutes } from './watchlists/routes';
@@ -23,6 +23,8 @@ export interface StocksRouteDeps {
   streamPollMs?: number;
   /** Answers kept ready, keyed by the data's versions (decision 0021). */
   answers: AnswerCache;
+  /** Counts the open live streams (sse_streams_open) when metrics are on. */
+  metrics?: LiveStreamRouteDeps['metrics'];
 }
 
 export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps): void {
@@ -31,5 +33,10 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   registerSnapshotsRoutes(app, { snapshots: stocks.snapshots, staff, editors, answers });
   registerWatchlistsRoutes(app, { watchlists: stocks.watchlists, staff, answers });
   registerCalendarRoutes(app, { calendar: stocks.calendar, staff, admins });
-  registerLiveStreamRoutes(app, { liveStream: stocks.liveStream, staff, streamPollMs: deps.streamPollMs });
+  registerLiveStreamRoutes(app, {
+    liveStream: stocks.liveStream,
+    staff,
+    streamPollMs: deps.streamPollMs,
+    metrics: deps.metrics,
+  });
 }

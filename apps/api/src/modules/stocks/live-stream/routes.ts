@@ -6,6 +6,7 @@ import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentAuth } from '../../../http/auth';
 import { permissionDenied, tokenNotValid } from '../../../http/errors';
+import type { AppMetrics } from '../../../metrics/app-metrics';
 import { errorAnswers, noSecurity, security, sentAs, tags } from '../route-schemas';
 import {
   type LiveStreamService,
@@ -34,7 +35,11 @@ export interface LiveStreamRouteDeps {
   staff: onRequestAsyncHookHandler;
   /** How often an open stream looks for new quotes (default 1 s). */
   streamPollMs?: number;
+  /** Counts the open streams (sse_streams_open{kind="stocks_live"}) when metrics are on. */
+  metrics?: Pick<AppMetrics, 'sseStreamsOpen'> | undefined;
 }
+
+const STREAM_KIND = { kind: 'stocks_live' } as const;
 
 export function registerLiveStreamRoutes(app: FastifyInstance, deps: LiveStreamRouteDeps): void {
   const { liveStream: streams, staff } = deps;
@@ -112,7 +117,7 @@ export function registerLiveStreamRoutes(app: FastifyInstance, deps: LiveStreamR
         if (closed) return;
         closed = true;
         clearTimeout(timer);
-        openStreams.delete(end);
+        if (openStreams.delete(end)) deps.metrics?.sseStreamsOpen.dec(STREAM_KIND);
         // The slot is free before the client sees the end, so a reconnect can take it.
         try {
           await streams.close(streamId);
@@ -130,6 +135,7 @@ export function registerLiveStreamRoutes(app: FastifyInstance, deps: LiveStreamR
       }
       res.write('retry: 3000\n: connected\n\n');
       openStreams.add(end);
+      deps.metrics?.sseStreamsOpen.inc(STREAM_KIND);
       request.raw.on('close', () => void end());
       res.on('close', () => void end());
 
