@@ -46,7 +46,9 @@ const EnvSchema = z.object({
     .transform((v, ctx) => parseWebConcurrency(v, ctx)),
   ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   // Where uploads live (decision 0028): the database, or an S3-compatible bucket.
-  MEDIA_STORE: z.enum(['database', 's3'], { message: 'expected database (the default) or s3' }).default('database'),
+  MEDIA_STORE: z
+    .enum(['database', 's3'], { message: 'expected database (the default) or s3' })
+    .default('database'),
   S3_ENDPOINT: z.string().optional(),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().optional(),
@@ -232,17 +234,27 @@ function parseS3Settings(e: z.infer<typeof EnvSchema>): S3Settings | undefined {
   if (e.MEDIA_STORE !== 's3') {
     const stray = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID'] as const).filter((name) => set(e[name]));
     if (stray.length > 0) {
-      problems.push(`  MEDIA_STORE: ${stray.join(', ')} set but MEDIA_STORE is not s3 (set MEDIA_STORE=s3 to use the bucket)`);
+      problems.push(
+        `  MEDIA_STORE: ${stray.join(', ')} set but MEDIA_STORE is not s3 (set MEDIA_STORE=s3 to use the bucket)`,
+      );
     }
   } else {
-    if (!set(e.S3_BUCKET)) problems.push('  S3_BUCKET: required when MEDIA_STORE=s3 (the bucket media go to)');
-    if (!set(e.S3_REGION)) problems.push('  S3_REGION: required when MEDIA_STORE=s3 (e.g. eu-west-1; us-east-1 for most S3-compatible servers)');
+    if (!set(e.S3_BUCKET))
+      problems.push('  S3_BUCKET: required when MEDIA_STORE=s3 (the bucket media go to)');
+    if (!set(e.S3_REGION))
+      problems.push(
+        '  S3_REGION: required when MEDIA_STORE=s3 (e.g. eu-west-1; us-east-1 for most S3-compatible servers)',
+      );
     const endpoint = set(e.S3_ENDPOINT);
     if (endpoint && !/^https?:\/\/[^/?#]+\/?$/.test(endpoint)) {
-      problems.push('  S3_ENDPOINT: expected the server\'s address, such as https://s3.example.com or http://127.0.0.1:9000 (no path)');
+      problems.push(
+        "  S3_ENDPOINT: expected the server's address, such as https://s3.example.com or http://127.0.0.1:9000 (no path)",
+      );
     }
     if (Boolean(set(e.S3_ACCESS_KEY_ID)) !== Boolean(set(e.S3_SECRET_ACCESS_KEY))) {
-      problems.push('  S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset for the AWS SDK\'s own chain)');
+      problems.push(
+        "  S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset for the AWS SDK's own chain)",
+      );
     }
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);

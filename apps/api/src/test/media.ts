@@ -44,7 +44,12 @@ export async function startTestMediaStore(kind: MediaStoreKind): Promise<TestMed
   });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: CREDENTIALS });
+  const client = new S3Client({
+    region: 'us-east-1',
+    endpoint,
+    forcePathStyle: true,
+    credentials: CREDENTIALS,
+  });
   return {
     env: {
       MEDIA_STORE: 's3',

@@ -26,9 +26,9 @@ import {
   signInDelaySeconds,
   TIERS,
 } from '../../http/rate-limit';
+import { changeWithMedia, type MediaStore, mediaKeyOf } from '../../media/index';
 import { COMMAND_LINE, recordAuditEvent } from '../audit/index';
 import { createUserRecords, type UserRow } from '../users/index';
-import { changeWithMedia, type MediaStore, mediaKeyOf } from '../../media/index';
 import { avatarObject, reencodeAvatar } from './avatar';
 import { moveAvatarFiles } from './avatar-import';
 import {
