@@ -67,9 +67,9 @@ module.exports = {
     {
       name: 'api-infrastructure-not-to-modules',
       comment:
-        'http/, db/ and market-data/ sit below the modules; the modules import them, never the reverse.',
+        'http/, db/, media/ and market-data/ sit below the modules; the modules import them, never the reverse.',
       severity: 'error',
-      from: { path: `${API}(http|db|market-data)/`, pathNot: TEST_CODE },
+      from: { path: `${API}(http|db|media|market-data)/`, pathNot: TEST_CODE },
       to: { path: `${API}modules/` },
     },
     {
