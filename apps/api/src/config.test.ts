@@ -171,7 +171,13 @@ describe('configuration', () => {
     // AWS itself: no endpoint, virtual-hosted addresses, the SDK's own credentials chain.
     expect(
       loadConfig({ DATA_DIR: dir, MEDIA_STORE: 's3', S3_BUCKET: 'media', S3_REGION: 'eu-west-1' }).s3,
-    ).toEqual({ bucket: 'media', region: 'eu-west-1', endpoint: undefined, pathStyle: false, credentials: undefined });
+    ).toEqual({
+      bucket: 'media',
+      region: 'eu-west-1',
+      endpoint: undefined,
+      pathStyle: false,
+      credentials: undefined,
+    });
 
     const refused = (env: Record<string, string>) => {
       try {

@@ -31,7 +31,9 @@ describe('two machines sharing one PostgreSQL', () => {
 
   beforeAll(async () => {
     if (!process.env.TEST_PG_URL) {
-      throw new Error('Two machines share PostgreSQL: run with node scripts/throwaway-postgres.mjs (npm test does).');
+      throw new Error(
+        'Two machines share PostgreSQL: run with node scripts/throwaway-postgres.mjs (npm test does).',
+      );
     }
     const database = await freshPostgresDatabase();
     cleanups.push(database.drop);
@@ -67,7 +69,9 @@ describe('two machines sharing one PostgreSQL', () => {
     expect(signIn.status).toBe(200);
     const { access } = (await signIn.json()) as { access: string };
     const picture = (background: string) =>
-      sharp({ create: { width: 300, height: 200, channels: 3, background } }).png().toBuffer();
+      sharp({ create: { width: 300, height: 200, channels: 3, background } })
+        .png()
+        .toBuffer();
 
     const first = await uploadAvatar(a, access, await picture('#2266aa'));
     const fromA = await fetch(`${a.url}${first}`);
