@@ -67,9 +67,9 @@ module.exports = {
     {
       name: 'api-infrastructure-not-to-modules',
       comment:
-        'http/, db/, market-data/ and metrics/ sit below the modules; the modules import them, never the reverse.',
+        'http/, db/, media/, market-data/ and metrics/ sit below the modules; the modules import them, never the reverse.',
       severity: 'error',
-      from: { path: `${API}(http|db|market-data|metrics)/`, pathNot: TEST_CODE },
+      from: { path: `${API}(http|db|media|market-data|metrics)/`, pathNot: TEST_CODE },
       to: { path: `${API}modules/` },
     },
     {

@@ -27,6 +27,7 @@ import { PERMISSIONS_POLICY_HEADER } from './http/security-headers';
 import { createResponseSerializerCompiler } from './http/serializer';
 import { registerStatic } from './http/static';
 import { registerUnreadBodyDrain } from './http/unread-bodies';
+import { createMediaStore, registerMediaRoutes } from './media/index';
 import type { AppMetrics } from './metrics/app-metrics';
 import { registerHttpMetrics } from './metrics/http-metrics';
 import {
@@ -152,11 +153,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     access: config.accessTokenTtl,
     refresh: config.refreshTokenTtl,
   });
+  // Uploaded media, in the database or a bucket every process sees (decision 0028).
+  const media = await createMediaStore(config, db);
+  app.addHook('onClose', () => media.close());
   const accounts = createAccountsService({
     db,
     signer,
     limiter,
     now,
+    media,
     mediaDir: config.mediaDir,
     initialAdminPasswordFile: path.join(config.dataDir, 'initial-admin-password'),
     delay: deps.signInDelay,
@@ -233,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     answers,
   });
 
+  registerMediaRoutes(app, media);
   await registerStatic(app, config);
   return app;
 }

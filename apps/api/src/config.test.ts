@@ -168,6 +168,54 @@ describe('configuration', () => {
     }
   });
 
+  it('keeps media in the database unless MEDIA_STORE=s3, whose settings it checks all at once', () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir }).s3).toBeUndefined();
+    const s3 = {
+      DATA_DIR: dir,
+      MEDIA_STORE: 's3',
+      S3_BUCKET: 'media',
+      S3_REGION: 'us-east-1',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig(s3).s3).toEqual({
+      bucket: 'media',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      pathStyle: true,
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    });
+    // AWS itself: no endpoint, virtual-hosted addresses, the SDK's own credentials chain.
+    expect(
+      loadConfig({ DATA_DIR: dir, MEDIA_STORE: 's3', S3_BUCKET: 'media', S3_REGION: 'eu-west-1' }).s3,
+    ).toEqual({
+      bucket: 'media',
+      region: 'eu-west-1',
+      endpoint: undefined,
+      pathStyle: false,
+      credentials: undefined,
+    });
+
+    const refused = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: dir, ...env });
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as Error).message;
+      }
+      throw new Error('accepted');
+    };
+    const missing = refused({ MEDIA_STORE: 's3', S3_ENDPOINT: 'ftp://x/y', S3_ACCESS_KEY_ID: 'key' });
+    expect(missing).toContain('S3_BUCKET: required when MEDIA_STORE=s3');
+    expect(missing).toContain('S3_REGION: required when MEDIA_STORE=s3');
+    expect(missing).toContain("S3_ENDPOINT: expected the server's address");
+    expect(missing).toContain('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+    expect(refused({ MEDIA_STORE: 'disk' })).toContain('MEDIA_STORE: expected database (the default) or s3');
+    expect(refused({ S3_BUCKET: 'media' })).toContain('S3_BUCKET set but MEDIA_STORE is not s3');
+  });
+
   it('restricts the data folder and the files in it to their owner, tightening an older install', () => {
     const dir = tempDir();
     fs.chmodSync(dir, 0o755);

@@ -50,7 +50,29 @@ const EnvSchema = z.object({
     .optional()
     .transform((v, ctx) => parseMetricsPort(v, ctx)),
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  // Where uploads live (decision 0028): the database, or an S3-compatible bucket.
+  MEDIA_STORE: z
+    .enum(['database', 's3'], { message: 'expected database (the default) or s3' })
+    .default('database'),
+  S3_ENDPOINT: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PATH_STYLE: z.enum(['on', 'off'], { message: 'expected on or off' }).optional(),
 });
+
+/** MEDIA_STORE=s3's bucket and how to reach it. */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** Unset: AWS's own endpoint for the region. */
+  endpoint: string | undefined;
+  /** Path-style addresses (http://host/bucket/key), which most S3-compatible servers need. */
+  pathStyle: boolean;
+  /** Unset: the AWS SDK's usual chain (AWS_* variables, the instance's role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+}
 
 export interface Config {
   port: number;
@@ -86,6 +108,8 @@ export interface Config {
   metricsPort: number | undefined;
   /** Where the metrics address listens: loopback unless set (the scraper's side of a firewall). */
   metricsHost: string;
+  /** MEDIA_STORE=s3's settings; undefined: media live in the database (decision 0028). */
+  s3: S3Settings | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -202,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  METRICS_PORT: must differ from PORT (the metrics have an address of their own)',
     );
   }
+  const s3 = parseS3Settings(e);
   const dataDir = path.resolve(e.DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   restrictDataDir(dataDir);
@@ -228,6 +253,51 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
+    s3,
+  };
+}
+
+/** The S3 settings when MEDIA_STORE=s3, every missing or malformed one said at once. */
+function parseS3Settings(e: z.infer<typeof EnvSchema>): S3Settings | undefined {
+  const problems: string[] = [];
+  const set = (v: string | undefined) => v?.trim() || undefined;
+  if (e.MEDIA_STORE !== 's3') {
+    const stray = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID'] as const).filter((name) => set(e[name]));
+    if (stray.length > 0) {
+      problems.push(
+        `  MEDIA_STORE: ${stray.join(', ')} set but MEDIA_STORE is not s3 (set MEDIA_STORE=s3 to use the bucket)`,
+      );
+    }
+  } else {
+    if (!set(e.S3_BUCKET))
+      problems.push('  S3_BUCKET: required when MEDIA_STORE=s3 (the bucket media go to)');
+    if (!set(e.S3_REGION))
+      problems.push(
+        '  S3_REGION: required when MEDIA_STORE=s3 (e.g. eu-west-1; us-east-1 for most S3-compatible servers)',
+      );
+    const endpoint = set(e.S3_ENDPOINT);
+    if (endpoint && !/^https?:\/\/[^/?#]+\/?$/.test(endpoint)) {
+      problems.push(
+        "  S3_ENDPOINT: expected the server's address, such as https://s3.example.com or http://127.0.0.1:9000 (no path)",
+      );
+    }
+    if (Boolean(set(e.S3_ACCESS_KEY_ID)) !== Boolean(set(e.S3_SECRET_ACCESS_KEY))) {
+      problems.push(
+        "  S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset for the AWS SDK's own chain)",
+      );
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  if (e.MEDIA_STORE !== 's3') return undefined;
+  const endpoint = set(e.S3_ENDPOINT);
+  const accessKeyId = set(e.S3_ACCESS_KEY_ID);
+  const secretAccessKey = set(e.S3_SECRET_ACCESS_KEY);
+  return {
+    bucket: set(e.S3_BUCKET) as string,
+    region: set(e.S3_REGION) as string,
+    endpoint,
+    pathStyle: e.S3_PATH_STYLE ? e.S3_PATH_STYLE === 'on' : endpoint !== undefined,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
   };
 }
 

@@ -52,12 +52,6 @@ describe('data file permissions', () => {
       body: form,
     });
     expect(upload.status).toBe(200);
-    const avatar = path.join(
-      dir,
-      'media',
-      'avatars',
-      path.basename(((await upload.json()) as { avatar: string }).avatar),
-    );
 
     const mode = (file: string) => fs.statSync(file).mode & 0o777;
     expect(mode(dir)).toBe(0o700);
@@ -66,7 +60,8 @@ describe('data file permissions', () => {
     for (const file of ['app.db', 'app.db-wal', 'app.db-shm', 'jwt-secret', 'initial-admin-password']) {
       expect(mode(path.join(dir, file)), file).toBe(0o600);
     }
-    expect(mode(avatar)).toBe(0o600);
+    // The upload went to the media store (the database, decision 0028), not to a file.
+    expect(fs.readdirSync(path.join(dir, 'media', 'avatars'))).toEqual([]);
   });
 
   it('are private from the start in a new data folder', async () => {
@@ -82,7 +77,8 @@ describe('data file permissions', () => {
     expect((await call(server, 'POST', '/api/users/token/', { body: ADMIN })).status).toBe(200);
     const mode = (file: string) => fs.statSync(path.join(dir, file)).mode & 0o777;
     expect(mode('.')).toBe(0o700);
-    expect(mode('media')).toBe(0o700);
+    // Uploads live in the media store (decision 0028): no media folder is made.
+    expect(fs.existsSync(path.join(dir, 'media'))).toBe(false);
     // The server's writes (sign-in rows) have made SQLite's journal files by now.
     for (const file of ['app.db', 'app.db-wal', 'app.db-shm', 'jwt-secret'])
       expect(mode(file), file).toBe(0o600);

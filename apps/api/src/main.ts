@@ -47,6 +47,12 @@ async function main(): Promise<void> {
     app.log.info({ email: admin.email }, 'created the first administrator from ADMIN_EMAIL');
   }
 
+  // Avatar files an older version kept on this machine's disk go into the media store (decision 0028).
+  const avatars = await app.accounts.moveAvatarFiles();
+  if (avatars.moved + avatars.missing + avatars.unreferenced > 0) {
+    app.log.info(avatars, 'moved the avatar files of $DATA_DIR/media into the media store');
+  }
+
   // Market data: each module adds its seeders and jobs to these two lists.
   const seeders = [...forexSeeders(config), ...stocksSeeders(config)];
   for (const seed of seeders) {

@@ -10,6 +10,7 @@ import { BACKUP_USAGE, backupCommand } from './db/backup';
 import { createDb, migrateToLatest } from './db/index';
 import { ApiError } from './http/errors';
 import { createRateLimiter } from './http/rate-limit';
+import { createMediaStore } from './media/index';
 import { createAccountsService, createTokenSigner, generatePassword } from './modules/accounts/index';
 import { IMPORT_FOREX_USAGE, importForexCommand } from './modules/forex/index';
 
@@ -59,6 +60,7 @@ async function run(argv: string[]): Promise<number> {
       }),
       limiter: createRateLimiter(db, () => new Date(), false),
       now: () => new Date(),
+      media: await createMediaStore(config, db),
       mediaDir: config.mediaDir,
       initialAdminPasswordFile: path.join(config.dataDir, 'initial-admin-password'),
     });

@@ -381,6 +381,20 @@ export interface DataVersionsTable {
   version: number | string | bigint;
 }
 
+/** An uploaded file (migration 0019, decision 0028): the database media store's one table. */
+export interface MediaTable {
+  /** The path under /media/, with the content's hash in it. */
+  key: string;
+  /** SHA-256 of `bytes`, hex: the strong ETag. */
+  sha256: string;
+  content_type: string;
+  size: number;
+  bytes: Buffer;
+  /** The user it belongs to: deleted with them (ON DELETE CASCADE). */
+  owner_id: number | null;
+  created_at: Instant;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -412,4 +426,5 @@ export interface Database {
   watchlist_items: WatchlistItemsTable;
   market_holidays: MarketHolidaysTable;
   data_versions: DataVersionsTable;
+  media: MediaTable;
 }

@@ -53,7 +53,11 @@ describe.each(testDatabases())('caching of answers (%s)', (kind) => {
     );
     const media = await t.app.inject({ method: 'GET', url: avatar });
     expect(media.statusCode).toBe(200);
-    expect(media.headers['cache-control']).toBe('public, max-age=3600');
+    // Named by its content's hash (decision 0028): it never changes under that name.
+    expect(media.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const logo = await t.app.inject({ method: 'GET', url: '/media/logos/logo.png' });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['cache-control']).toBe('public, max-age=3600');
   });
 });
 

@@ -51,7 +51,7 @@ describe.each(testDatabases())('links in answers (%s)', (kind) => {
       t.app.inject({ method, url, headers: { ...admin, ...FORGED }, remoteAddress: '127.0.0.1', payload });
 
     it('builds avatar_url from PUBLIC_URL, or leaves it root-relative', async () => {
-      expect(avatar).toMatch(/^\/media\/avatars\/[0-9a-f-]{36}\.png$/);
+      expect(avatar).toMatch(/^\/media\/avatars\/\d+-[0-9a-f]{64}\.png$/);
       const profile = await inject('/api/users/profile/');
       expect(profile.json().avatar_url).toBe(`${origin}${avatar}`);
       const token = await inject('/api/users/token/', 'POST', ADMIN);

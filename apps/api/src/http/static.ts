@@ -1,5 +1,5 @@
-// Media (uploaded files first, then shipped ones such as the logo) under
-// /media/, and the built single-page app for every other non-API path.
+// Shipped media (the logo) under /media/ (uploads are the media store's: media/routes.ts), and the
+// built single-page app for every other non-API path.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -7,12 +7,10 @@ import type { FastifyInstance } from 'fastify';
 
 export async function registerStatic(
   app: FastifyInstance,
-  opts: { mediaDir: string; shippedMediaDir: string; webDistDir: string },
+  opts: { shippedMediaDir: string; webDistDir: string },
 ): Promise<void> {
-  // Uploads are the server user's alone (config.ts restrictDataDir), whatever the umask.
-  fs.mkdirSync(opts.mediaDir, { recursive: true, mode: 0o700 });
   await app.register(fastifyStatic, {
-    root: [opts.mediaDir, opts.shippedMediaDir],
+    root: opts.shippedMediaDir,
     prefix: '/media/',
     decorateReply: false,
     index: false,

@@ -1,8 +1,7 @@
-// Avatar files on disk (issue 22): every stored file is a user's current avatar. Concurrent uploads
-// leave exactly the one referenced, a failed upload leaves none, a deleted user's goes with them;
-// and one user's uploads are limited (decision 0004's avatar-user tier).
-import fs from 'node:fs';
-import path from 'node:path';
+// Stored avatars (issue 22, then issue 23's media store, decision 0028): everything the store holds is
+// a user's current avatar, in the database store and in an S3 bucket alike. Concurrent uploads leave
+// exactly the one referenced, a failed upload leaves none, a deleted user's goes with them; and one
+// user's uploads are limited (decision 0004's avatar-user tier).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIERS } from '../../http/rate-limit';
 import {
@@ -14,6 +13,7 @@ import {
   type TestApp,
   testDatabases,
 } from '../../test/harness';
+import { MEDIA_STORES, startTestMediaStore, type TestMediaStore } from '../../test/media';
 import { caller, makeUser, sendForm, TEST_PASSWORD, type TestUser } from '../../test/users';
 import { AVATAR_NOT_AN_IMAGE } from './avatar';
 
@@ -22,13 +22,16 @@ const upload = (bytes: Buffer = IMAGES.png) => ({
   avatar: { file: bytes, name: 'me.png', type: 'image/png' },
 });
 
-describe.each(testDatabases())('avatar files (%s)', (kind) => {
+const cases = testDatabases().flatMap((kind) => MEDIA_STORES.map((store) => [kind, store] as const));
+
+describe.each(cases)('stored avatars (%s, %s store)', (kind, storeKind) => {
   let t: TestApp;
+  let store: TestMediaStore;
   let adminAccess: string;
 
-  const avatarDir = () => path.join(t.config.mediaDir, 'avatars');
-  const files = () => new Set(fs.existsSync(avatarDir()) ? fs.readdirSync(avatarDir()) : []);
-  const added = (before: Set<string>) => [...files()].filter((name) => !before.has(name));
+  /** The keys the store holds, as the avatar paths that name them. */
+  const files = async () => new Set((await store.keys(t.db)).map((key) => `/media/${key}`));
+  const added = async (before: Set<string>) => [...(await files())].filter((name) => !before.has(name));
   const avatarOf = async (user: TestUser) =>
     (await t.app.inject({ method: 'GET', url: PROFILE, headers: user.headers })).json().avatar as
       | string
@@ -37,17 +40,22 @@ describe.each(testDatabases())('avatar files (%s)', (kind) => {
     sendForm(t, user, 'PUT', PROFILE, fields);
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    store = await startTestMediaStore(storeKind);
+    t = await createTestApp(kind, store.env);
     adminAccess = (await signIn(t.app, ADMIN.email, ADMIN.password)).access;
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await store.close();
+  });
 
-  it('leaves exactly one file, the referenced one, after eight concurrent uploads', async () => {
+  it('leaves exactly one object, the referenced one, after eight concurrent uploads', async () => {
     const user = await makeUser(t);
-    const first = await put(user, upload());
+    // A content none of the eight has: the key is the content's hash.
+    const first = await put(user, upload(IMAGES.jpeg));
     expect(first.statusCode, first.body).toBe(200);
-    const old = path.basename(first.json().avatar);
-    const before = files();
+    const old = first.json().avatar as string;
+    const before = await files();
     expect(before.has(old)).toBe(true);
 
     const answers = await Promise.all(
@@ -57,43 +65,45 @@ describe.each(testDatabases())('avatar files (%s)', (kind) => {
     );
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
     const current = await avatarOf(user);
-    expect(current).toMatch(/^\/media\/avatars\/[0-9a-f-]{36}\.(png|webp)$/);
-    // The one new file is the one the row names, and the avatar it replaced is gone.
-    expect(added(before)).toEqual([path.basename(current as string)]);
-    expect(files().has(old)).toBe(false);
+    expect(current).toMatch(new RegExp(`^/media/avatars/${user.id}-[0-9a-f]{64}\\.(png|webp)$`));
+    // The one new object is the one the row names, and the avatar it replaced is gone.
+    expect(await added(before)).toEqual([current]);
+    expect((await files()).has(old)).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: current as string })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: old })).statusCode).toBe(404);
   });
 
-  it('deletes the new file when its transaction fails (the user was deleted meanwhile)', async () => {
+  it('leaves no object when the transaction fails (the user was deleted meanwhile)', async () => {
     const user = await makeUser(t);
     const row = await t.app.accounts.getUser(user.id);
     if (!row) throw new Error('no user');
     const deleted = await caller(t)(adminAccess, 'DELETE', `/api/users/users/${user.id}/`);
     expect(deleted.statusCode).toBe(204);
-    const before = files();
+    const before = await files();
     // The row as the access check read it, before the deletion committed.
     await expect(t.app.accounts.updateProfile(row, { first_name: 'Gone' }, IMAGES.png)).rejects.toMatchObject(
       {
         statusCode: 401,
       },
     );
-    expect(added(before)).toEqual([]);
+    expect(await added(before)).toEqual([]);
   });
 
-  it("deletes a user's avatar with the user: the file goes, and its URL answers 404", async () => {
+  it("deletes a user's avatar with the user: the object goes, and its URL answers 404", async () => {
     const user = await makeUser(t);
     const other = await makeUser(t);
     const stored = await put(user, upload());
     expect(stored.statusCode).toBe(200);
     const url = stored.json().avatar as string;
     const kept = (await put(other, upload(IMAGES.webp))).json().avatar as string;
-    const file = path.join(avatarDir(), path.basename(url));
-    expect(fs.existsSync(file)).toBe(true);
+    expect((await files()).has(url)).toBe(true);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
 
     const deleted = await caller(t)(adminAccess, 'DELETE', `/api/users/users/${user.id}/`);
     expect(deleted.statusCode).toBe(204);
-    expect(fs.existsSync(file)).toBe(false);
+    const left = await files();
+    expect(left.has(url)).toBe(false);
+    expect(left.has(kept)).toBe(true);
     const served = await t.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(404);
     expect(served.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
@@ -113,7 +123,7 @@ describe.each(testDatabases())('avatar files (%s)', (kind) => {
       if (i > 0) expect(answer.json()).toEqual({ avatar: [AVATAR_NOT_AN_IMAGE] });
     }
     const avatar = await avatarOf(user);
-    const before = files();
+    const before = await files();
 
     const refused = await put(user, { first_name: 'Again', ...upload(IMAGES.webp) });
     expect(refused.statusCode).toBe(429);
@@ -123,8 +133,8 @@ describe.each(testDatabases())('avatar files (%s)', (kind) => {
     });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(TIERS.avatarPerUser.windowSeconds);
-    // Nothing changed: no file, no field.
-    expect(added(before)).toEqual([]);
+    // Nothing changed: no object, no field.
+    expect(await added(before)).toEqual([]);
     const profile = (await t.app.inject({ method: 'GET', url: PROFILE, headers: user.headers })).json();
     expect(profile).toMatchObject({ first_name: '', avatar });
 

@@ -1,16 +1,16 @@
 // Avatar files: the type is decided by the bytes, never by the name or the
 // declared content type; the image is decoded and re-encoded here (scaled down,
 // first frame only, no metadata), so what is stored is never what was uploaded;
-// and the stored name is generated. Decoding is bounded (issue 22): pixels from
+// and the stored name is the user's id and the content's hash (the media store keeps it: decision
+// 0028). Decoding is bounded (issue 22): pixels from
 // the header, one decode at a time per process, no libvips cache, one libvips
 // thread per image.
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { AVATAR_MAX_SIDE, AVATAR_TYPES } from '@staff/contracts';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { fieldError } from '../../http/errors';
+import { type MediaObject, mediaUrl } from '../../media/index';
 
 type AvatarType = (typeof AVATAR_TYPES)[number];
 
@@ -124,19 +124,17 @@ export async function reencodeAvatar(bytes: Buffer): Promise<{ bytes: Buffer; ty
   }
 }
 
-/** Writes the avatar under mediaDir/avatars and returns its public path. */
-export async function storeAvatar(mediaDir: string, bytes: Buffer, type: AvatarType): Promise<string> {
-  const dir = path.join(mediaDir, 'avatars');
-  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-  const name = `${randomUUID()}.${EXTENSIONS[type]}`;
-  await fs.writeFile(path.join(dir, name), bytes, { flag: 'wx', mode: 0o600 });
-  return `${AVATAR_URL_PREFIX}${name}`;
-}
-
-/** Removes a previous avatar file; only generated avatar paths are ever touched. */
-export async function removeAvatar(mediaDir: string, avatarPath: string | null): Promise<void> {
-  if (!avatarPath?.startsWith(AVATAR_URL_PREFIX)) return;
-  const name = path.basename(avatarPath);
-  if (!/^[0-9a-f-]{36}\.(jpg|png|webp)$/.test(name)) return;
-  await fs.rm(path.join(mediaDir, 'avatars', name), { force: true });
+/**
+ * The avatar as the media store keeps it: under avatars/<user id>-<sha256 of the bytes>.<ext>, so its
+ * URL changes whenever its content does (and is served with a year's cache), and two users with the
+ * same picture never share one object (each is deleted with its user).
+ */
+export function avatarObject(
+  userId: number,
+  bytes: Buffer,
+  type: AvatarType,
+): { key: string; url: string; object: MediaObject & { ownerId: number } } {
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const key = `avatars/${userId}-${sha256}.${EXTENSIONS[type]}`;
+  return { key, url: mediaUrl(key), object: { bytes, contentType: type, sha256, ownerId: userId } };
 }

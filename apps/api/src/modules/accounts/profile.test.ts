@@ -1,5 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, IMAGES, signIn, type TestApp, testDatabases } from '../../test/harness';
@@ -64,7 +63,18 @@ describe.each(testDatabases())('profile (%s)', (kind) => {
     sendForm(t, token, 'PUT', '/api/users/profile/', fields);
   const get = (token = access) =>
     t.app.inject({ method: 'GET', url: '/api/users/profile/', headers: bearer(token) });
-  const avatarFile = (avatar: string) => path.join(t.config.mediaDir, 'avatars', path.basename(avatar));
+  /** The stored bytes an avatar path names, from the media store's table. */
+  const storedAvatar = async (avatar: string) => {
+    const row = await t.db
+      .selectFrom('media')
+      .select('bytes')
+      .where('key', '=', avatar.replace(/^\/media\//, ''))
+      .executeTakeFirst();
+    if (!row) throw new Error(`${avatar} is not stored`);
+    return row.bytes;
+  };
+  const avatarFiles = async () =>
+    (await t.db.selectFrom('media').select('key').orderBy('key').execute()).map((r) => r.key);
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -154,10 +164,11 @@ describe.each(testDatabases())('profile (%s)', (kind) => {
       });
       expect(res.statusCode).toBe(200);
       const { avatar, avatar_url } = res.json();
-      expect(avatar).toMatch(new RegExp(`^/media/avatars/[0-9a-f-]{36}\\.${ext}$`));
+      const hash = '[0-9a-f]{64}';
+      expect(avatar).toMatch(new RegExp(`^/media/avatars/${(await get()).json().id}-${hash}\\.${ext}$`));
       expect(avatar_url).toBe(avatar); // root-relative without PUBLIC_URL
       // Re-encoded, so not the uploaded bytes, but still an image of the same type and size.
-      const stored = fs.readFileSync(avatarFile(avatar));
+      const stored = await storedAvatar(avatar);
       expect(await sharp(stored).metadata()).toMatchObject({
         format: SHARP_FORMATS[ext],
         width: 1,
@@ -166,16 +177,47 @@ describe.each(testDatabases())('profile (%s)', (kind) => {
       const served = await t.app.inject({ method: 'GET', url: avatar });
       expect(served.statusCode).toBe(200);
       expect(served.rawPayload).toEqual(stored);
+      // Named by its content's hash: a strong ETag (that hash), a year's cache, 304 when unchanged.
+      const etag = `"${createHash('sha256').update(stored).digest('hex')}"`;
+      expect(avatar).toContain(etag.slice(1, -1));
+      expect(served.headers).toMatchObject({
+        etag,
+        'cache-control': 'public, max-age=31536000, immutable',
+        'content-type': { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' }[ext],
+      });
+      for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+        const again = await t.app.inject({
+          method: 'GET',
+          url: avatar,
+          headers: { 'if-none-match': ifNoneMatch },
+        });
+        expect(again.statusCode, ifNoneMatch).toBe(304);
+        expect(again.headers.etag).toBe(etag);
+        expect(again.rawPayload.length).toBe(0);
+      }
+      const changed = await t.app.inject({
+        method: 'GET',
+        url: avatar,
+        headers: { 'if-none-match': '"other"' },
+      });
+      expect(changed.statusCode).toBe(200);
+      // A name of the right shape that holds nothing, or of another shape, answers 404.
+      for (const url of [
+        avatar.replace(/[0-9a-f]{64}/, '0'.repeat(64)),
+        '/media/avatars/1-abc.png',
+        '/media/avatars/x.png',
+      ]) {
+        const missing = await t.app.inject({ method: 'GET', url });
+        expect(missing.statusCode, url).toBe(404);
+      }
     },
   );
-
-  const avatarFiles = () => fs.readdirSync(path.join(t.config.mediaDir, 'avatars')).sort();
 
   it('refuses, from its header alone, a small PNG claiming 50000×50000 pixels, and stores nothing', async () => {
     await freshUser();
     await put({ avatar: { file: IMAGES.png, name: 'a.png', type: 'image/png' } });
     const before = (await get()).json();
-    const filesBefore = avatarFiles();
+    const filesBefore = await avatarFiles();
     for (const [width, height] of [
       [50_000, 50_000],
       [10_001, 1],
@@ -191,7 +233,7 @@ describe.each(testDatabases())('profile (%s)', (kind) => {
       });
     }
     expect((await get()).json()).toEqual(before);
-    expect(avatarFiles()).toEqual(filesBefore);
+    expect(await avatarFiles()).toEqual(filesBefore);
   });
 
   it('stores a photo without its EXIF, GPS position included', async () => {
@@ -201,7 +243,7 @@ describe.each(testDatabases())('profile (%s)', (kind) => {
     expect(photo.includes('PhoneMaker')).toBe(true);
     const res = await put({ avatar: { file: photo, name: 'IMG_0001.jpg', type: 'image/jpeg' } });
     expect(res.statusCode).toBe(200);
-    const stored = fs.readFileSync(avatarFile(res.json().avatar));
+    const stored = await storedAvatar(res.json().avatar);
     const meta = await sharp(stored).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 640, height: 480 });
     expect(meta.exif).toBeUndefined();
@@ -219,7 +261,7 @@ describe.each(testDatabases())('profile (%s)', (kind) => {
     const big = await put({ avatar: { file: wide, name: 'wide.png', type: 'image/png' } });
     expect(big.statusCode).toBe(200);
     expect(big.json().avatar).toMatch(/\.png$/);
-    expect(await sharp(fs.readFileSync(avatarFile(big.json().avatar))).metadata()).toMatchObject({
+    expect(await sharp(await storedAvatar(big.json().avatar)).metadata()).toMatchObject({
       format: 'png',
       width: 1024,
       height: 683,
@@ -228,14 +270,14 @@ describe.each(testDatabases())('profile (%s)', (kind) => {
       .webp()
       .toBuffer();
     const portrait = await put({ avatar: { file: tall, name: 'tall.webp', type: 'image/webp' } });
-    expect(await sharp(fs.readFileSync(avatarFile(portrait.json().avatar))).metadata()).toMatchObject({
+    expect(await sharp(await storedAvatar(portrait.json().avatar)).metadata()).toMatchObject({
       format: 'webp',
       width: 512,
       height: 1024,
     });
     const small = await photoWithGps(200, 150);
     const kept = await put({ avatar: { file: small, name: 'small.jpg', type: 'image/jpeg' } });
-    expect(await sharp(fs.readFileSync(avatarFile(kept.json().avatar))).metadata()).toMatchObject({
+    expect(await sharp(await storedAvatar(kept.json().avatar)).metadata()).toMatchObject({
       format: 'jpeg',
       width: 200,
       height: 150,
@@ -257,7 +299,7 @@ describe.each(testDatabases())('profile (%s)', (kind) => {
     expect((await sharp(animated).metadata()).pages).toBe(3);
     const res = await put({ avatar: { file: animated, name: 'anim.webp', type: 'image/webp' } });
     expect(res.statusCode).toBe(200);
-    const stored = fs.readFileSync(avatarFile(res.json().avatar));
+    const stored = await storedAvatar(res.json().avatar);
     const meta = await sharp(stored).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 40, height: 40 });
     expect(meta.pages ?? 1).toBe(1);
@@ -268,14 +310,14 @@ describe.each(testDatabases())('profile (%s)', (kind) => {
 
   it('refuses a file with the magic bytes of an image that does not decode, and stores nothing', async () => {
     await freshUser();
-    const filesBefore = avatarFiles();
+    const filesBefore = await avatarFiles();
     const broken = Buffer.concat([IMAGES.png.subarray(0, 33), Buffer.from('not the rest of a PNG')]);
     const res = await put({ avatar: { file: broken, name: 'broken.png', type: 'image/png' } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       avatar: ['Upload a valid image. The file you uploaded was either not an image or a corrupted image.'],
     });
-    expect(avatarFiles()).toEqual(filesBefore);
+    expect(await avatarFiles()).toEqual(filesBefore);
   });
 
   it('replaces the previous avatar file', async () => {
@@ -285,12 +327,15 @@ describe.each(testDatabases())('profile (%s)', (kind) => {
     const second = (await put({ avatar: { file: IMAGES.webp, name: 'b.webp', type: 'image/webp' } })).json()
       .avatar;
     expect(second).not.toBe(first);
-    expect(fs.existsSync(avatarFile(first))).toBe(false);
-    expect(fs.existsSync(avatarFile(second))).toBe(true);
+    const stored = await avatarFiles();
+    expect(stored).not.toContain(first.slice('/media/'.length));
+    expect(stored).toContain(second.slice('/media/'.length));
+    expect((await t.app.inject({ method: 'GET', url: first })).statusCode).toBe(404);
   });
 
   it('refuses a file that is not a JPEG, PNG or WebP by its bytes, whatever it is called', async () => {
     await freshUser();
+    const filesBefore = await avatarFiles();
     const fake = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const res = await put({
       first_name: 'Nope',
@@ -303,11 +348,7 @@ describe.each(testDatabases())('profile (%s)', (kind) => {
     const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
     expect((await put({ avatar: { file: gif, name: 'a.gif', type: 'image/gif' } })).statusCode).toBe(400);
     expect((await get()).json()).toMatchObject({ first_name: '', avatar: null });
-    expect(
-      fs.existsSync(path.join(t.config.mediaDir, 'avatars'))
-        ? fs.readdirSync(path.join(t.config.mediaDir, 'avatars'))
-        : [],
-    ).not.toContain('evil.png');
+    expect(await avatarFiles()).toEqual(filesBefore);
   });
 
   it('refuses an avatar over 5 MB with a field error and keeps the old profile', async () => {

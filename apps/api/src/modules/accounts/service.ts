@@ -26,10 +26,12 @@ import {
   signInDelaySeconds,
   TIERS,
 } from '../../http/rate-limit';
+import { changeWithMedia, type MediaStore, mediaKeyOf } from '../../media/index';
 import type { AppMetrics } from '../../metrics/app-metrics';
 import { COMMAND_LINE, recordAuditEvent } from '../audit/index';
 import { createUserRecords, type UserRow } from '../users/index';
-import { reencodeAvatar, removeAvatar, storeAvatar } from './avatar';
+import { avatarObject, reencodeAvatar } from './avatar';
+import { moveAvatarFiles } from './avatar-import';
 import {
   COMMON_PASSWORD_MESSAGE,
   decoyPasswordHash,
@@ -59,6 +61,9 @@ export interface AccountsDeps {
   signer: TokenSigner;
   limiter: RateLimiter;
   now: () => Date;
+  /** Where avatars are kept (decision 0028): the database, or an S3-compatible bucket. */
+  media: MediaStore;
+  /** $DATA_DIR/media, where an older version kept avatar files: moved into `media` at start. */
   mediaDir: string;
   /** Where the first administrator's generated password is written ($DATA_DIR/initial-admin-password). */
   initialAdminPasswordFile: string;
@@ -297,9 +302,9 @@ export function createAccountsService(deps: AccountsDeps) {
 
     /**
      * The profile's fields, and a new avatar: counted against the user's upload limit, then decoded
-     * and re-encoded before anything is stored (a refused image stores nothing). The avatar it
-     * replaces is read under the row's lock in the transaction that stores the new one, and only
-     * that file is deleted, after the commit; a new file whose transaction failed is deleted too.
+     * and re-encoded before anything is stored (a refused image stores nothing). The new avatar is
+     * stored, and the one it replaces (read under the row's lock) deleted, with the row's change:
+     * in its transaction, under the row's lock (changeWithMedia: a bucket's writes are undone if it fails).
      */
     async updateProfile(user: UserRow, fields: ProfileUpdate, avatar?: Buffer): Promise<UserRow> {
       const patch = {
@@ -312,30 +317,34 @@ export function createAccountsService(deps: AccountsDeps) {
         // Counted before decoding, refused images too: decoding is the cost the limit bounds.
         await limiter.hit(TIERS.avatarPerUser, String(user.id));
         const image = await reencodeAvatar(avatar);
-        const stored = await storeAvatar(deps.mediaDir, image.bytes, image.type);
-        let replaced: string | null;
-        try {
-          replaced = await db.transaction().execute(async (tx) => {
-            const records = createUserRecords(tx);
-            const current = await records.lockAvatar(user.id);
-            if (!current) throw tokenNotValid('User not found');
-            await records.updateProfile(user.id, { ...patch, avatar: stored }, now());
-            return current.avatar;
-          });
-        } catch (err) {
-          await removeAvatar(deps.mediaDir, stored);
-          throw err;
-        }
-        await removeAvatar(deps.mediaDir, replaced);
+        const stored = avatarObject(user.id, image.bytes, image.type);
+        await changeWithMedia(db, deps.media, [stored], async (tx) => {
+          const records = createUserRecords(tx);
+          const current = await records.lockAvatar(user.id);
+          if (!current) throw tokenNotValid('User not found');
+          await records.updateProfile(user.id, { ...patch, avatar: stored.url }, now());
+          const replaced = mediaKeyOf(current.avatar);
+          return { result: undefined, removed: replaced ? [replaced] : [] };
+        });
       }
       const updated = await people.findUser(user.id);
       if (!updated) throw new Error(`user ${user.id} vanished during a profile update`);
       return updated;
     },
 
-    /** Deletes a stored avatar file: users' deletion hands it the deleted user's, after the commit. */
-    removeAvatarFile(avatar: string | null): Promise<void> {
-      return removeAvatar(deps.mediaDir, avatar);
+    /**
+     * A deleted user's avatar, handed by users' deletion after its commit. The database store has
+     * nothing left to do (the row went with the user, ON DELETE CASCADE, in the deletion's
+     * transaction); a bucket's object is deleted now.
+     */
+    async removeAvatarFile(avatar: string | null): Promise<void> {
+      const key = mediaKeyOf(avatar);
+      if (key && deps.media.kind !== 'database') await deps.media.delete(key);
+    },
+
+    /** Moves the avatar files an older version kept in $DATA_DIR/media into the store (at start). */
+    moveAvatarFiles() {
+      return moveAvatarFiles({ db, media: deps.media, mediaDir: deps.mediaDir });
     },
 
     async changePassword(auth: AuthenticatedUser, oldPassword: string, newPassword: string): Promise<void> {

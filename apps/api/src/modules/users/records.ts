@@ -13,6 +13,7 @@ export function createUserRecords(db: Db) {
     findUserWithHashByEmail: repo.findUserWithHashByEmail,
     findPasswordHash: repo.findPasswordHash,
     lockAvatar: repo.lockAvatar,
+    findOlderAvatarFiles: repo.findOlderAvatarFiles,
     countUsers: repo.countUsers,
     insertUser: repo.insertUser,
     updateProfile: repo.updateProfile,

@@ -428,6 +428,19 @@ export function createUsersRepo(db: Db, { searchIndex = 'auto' as SearchIndexUse
       return q.executeTakeFirst();
     },
 
+    /**
+     * Users whose avatar still names a file an older version wrote under a generated UUID
+     * (/media/avatars/xxxxxxxx-xxxx-…): accounts moves those files into the media store at start.
+     */
+    findOlderAvatarFiles(): Promise<{ id: number; avatar: string }[]> {
+      return db
+        .selectFrom('users')
+        .select(['id', 'avatar'])
+        .where('avatar', 'like', '/media/avatars/________-____-%')
+        .orderBy('id')
+        .execute() as Promise<{ id: number; avatar: string }[]>;
+    },
+
     findPasswordHash(id: number): Promise<string | undefined> {
       return db
         .selectFrom('users')

@@ -69,7 +69,10 @@ export interface UsersDeps {
   now: () => Date;
   passwords: PasswordRules;
   endSignIns: EndSignIns;
-  /** Deletes a deleted user's avatar file, once the deletion has committed (accounts' `removeAvatarFile`). */
+  /**
+   * A deleted user's avatar, once the deletion has committed (accounts' `removeAvatarFile`): the
+   * database store's row went with the user (cascade); a bucket's object is deleted then.
+   */
   removeAvatar: (avatar: string | null) => Promise<void>;
 }
 
@@ -349,7 +352,7 @@ export function createUsersService(deps: UsersDeps) {
       }
     },
 
-    /** Deletes a user, then their avatar file (read under the row's lock, deleted after the commit). */
+    /** Deletes a user with their avatar (the media row cascades; a bucket's object after the commit). */
     async remove(actor: Actor, id: number, context: AuditContext): Promise<void> {
       if (actor.user.id === id) throw new ApiError(400, { detail: SELF_DELETE });
       const avatar = await changeGuarded(
