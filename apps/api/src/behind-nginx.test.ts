@@ -12,11 +12,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { AVATAR_MAX_BYTES } from '@staff/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
-import { createDb, type Db, migrateToLatest } from './db/index';
+import type { Db } from './db/index';
 import { writeQuote } from './modules/stocks/test-kit';
 import { type RunningNginx, startNginx } from './test/nginx';
 import { freshPostgresDatabase, type ServerProcess, startServer } from './test/server-process';
+import { migratedWithoutDemoHistory } from './test/without-demo-history';
 
 const ADMIN = { email: 'admin@nginx.test', password: 'Admin-pass-2024' };
 const JWT_SECRET = 'one-secret-shared-by-every-machine-of-the-test-0123456789';
@@ -131,44 +131,6 @@ function fileForm(field: string, size: number): { body: Buffer; headers: Record<
   return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/**
- * Migrates the database and marks the demo market data as seeded (the forex seed's claim, one demo
- * listing without history), so neither machine spends a minute generating years of demo prices the
- * test never reads. Keeps the connection: it writes the stream's quote later, as a third machine's
- * market-data job would.
- */
-async function migratedWithoutDemoHistory(url: string): Promise<Db> {
-  const db = createDb(loadConfig({ DATA_DIR: tempDir('seed'), DATABASE_URL: url }));
-  await migrateToLatest(db);
-  await db
-    .insertInto('market_data_leases')
-    .values({
-      name: 'forex-demo-seed',
-      owner: 'seed',
-      lease_until_ms: 0,
-      next_run_ms: 0,
-      failures: 0,
-      last_error: null,
-    })
-    .execute();
-  const exchange = await db.selectFrom('stock_exchanges').select('id').executeTakeFirstOrThrow();
-  await db
-    .insertInto('stocks')
-    .values({
-      ticker: 'VNM',
-      name: 'Vinamilk',
-      exchange_id: exchange.id,
-      lot_size: 100,
-      sector: '',
-      is_active: 1,
-      source: 'demo',
-      search: 'vnm vinamilk',
-      created_at: new Date().toISOString(),
-    })
-    .execute();
-  return db;
-}
-
 beforeAll(async () => {
   if (!process.env.TEST_PG_URL) {
     const script = pathToFileURL(
@@ -185,7 +147,8 @@ beforeAll(async () => {
     };
   }
   database = await freshPostgresDatabase();
-  quotes = await migratedWithoutDemoHistory(database.url);
+  // Its connection stays: it writes the stream's quote, as a third machine's market-data job would.
+  quotes = await migratedWithoutDemoHistory({ DATA_DIR: tempDir('seed'), DATABASE_URL: database.url });
   const web = fakeWebBuild();
   const machine = (name: string) =>
     startServer({
