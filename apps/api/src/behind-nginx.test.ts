@@ -281,13 +281,21 @@ describe('two machines behind the shipped nginx site', () => {
         stream.once('end', () => reject(new Error(`the stream ended first; it sent:\n${text}`)));
         look();
       });
-    // The stream's first bytes, then a quote written by another connection (a third machine's job).
-    await arrives(/: connected\n\n/);
-    await writeQuote(quotes, { stockId: Number(stock.json().id), at: new Date(), price: 12_345, volume: 10 });
-    const quote = await arrives(/event: quote\ndata: (.*)\n\n/);
-    expect(JSON.parse(quote[1] as string)).toMatchObject({ ticker: 'NGX' });
-    expect(ended).toBe(false);
-    stream.destroy();
+    try {
+      // The stream's first bytes, then a quote written by another connection (a third machine's job).
+      await arrives(/: connected\n\n/);
+      await writeQuote(quotes, {
+        stockId: Number(stock.json().id),
+        at: new Date(),
+        price: 12_345,
+        volume: 10,
+      });
+      const quote = await arrives(/event: quote\ndata: (.*)\n\n/);
+      expect(JSON.parse(quote[1] as string)).toMatchObject({ ticker: 'NGX' });
+      expect(ended).toBe(false);
+    } finally {
+      stream.destroy();
+    }
   });
 
   it('lets through every body the app accepts, and answers a bigger one in the app’s own words', async () => {
