@@ -110,7 +110,7 @@ async function asSuperuser(statement: string): Promise<void> {
 
 describe.each(testDatabases())('the restore drill of docs/operations.md (%s)', (kind) => {
   it('backs up the live database, restores it elsewhere, and a server there serves what it held', {
-    timeout: 120_000,
+    timeout: 180_000,
   }, async () => {
     const backups = tempDir('backups');
     const drill = path.join(tempDir('scratch'), 'data');
