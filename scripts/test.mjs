@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureNginx } from './ensure-nginx.mjs';
 import { startThrowawayPostgres } from './throwaway-postgres.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -175,6 +176,15 @@ async function main() {
       )
     : null;
 
+  // The same for nginx, openssl and systemd-analyze, which the deployment tests run (deploy/).
+  let nginxLog = '';
+  const nginx = parts.has('unit')
+    ? ensureNginx({ log: (chunk) => (nginxLog += chunk) }).then(
+        (version) => ({ version }),
+        (error) => ({ error }),
+      )
+    : null;
+
   if (parts.has('lint')) {
     // `npm run lint`, not biome alone: the script also runs dependency-cruiser's import rules
     // (.dependency-cruiser.cjs), and the test line must fail on everything the script checks.
@@ -193,6 +203,12 @@ async function main() {
   }
 
   if (parts.has('unit')) {
+    await step("Ensure Debian's nginx, openssl and systemd-analyze", async () => {
+      const result = await nginx;
+      if (nginxLog) process.stdout.write(result.error ? nginxLog : nginxLog.split('\n').slice(-5).join('\n'));
+      if (result.error) throw new StepFailed(result.error.message);
+      console.log(result.version);
+    });
     await step('Start a throwaway PostgreSQL', async () => {
       startingPostgres = true;
       try {
