@@ -2,7 +2,7 @@
 // on a copy of this checkout (sources copied, node_modules linked) so that the edits it makes to the
 // sources are never left in this one, on free ports (DEV_API_PORT, DEV_WEB_PORT) and a fresh data folder:
 // - Debian's Chromium loads the sign-in page from the dev server, styled, and signs in through its proxy;
-// - an edit of the page's source shows in the open page with no reload asked for (hot module reload);
+// - an edit of the page's source shows in the open page, hot-reloaded (the page is not reloaded);
 // - the live-quote stream (server-sent events) and /media come through the proxy, the stream unbuffered;
 // - an edit of the API's source restarts the API;
 // - Ctrl-C stops every process it started.
@@ -132,6 +132,16 @@ describe('npm run dev', () => {
         }
       });
     }
+    // The test line installs Debian's Chromium while these tests run (scripts/test.mjs): wait for it (apt's
+    // lock makes a second install wait for the first, then find it done).
+    const ensure = spawn(process.execPath, [path.join(REPO, 'scripts/ensure-chromium.mjs')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let ensureOutput = '';
+    for (const stream of [ensure.stdout, ensure.stderr])
+      stream.on('data', (chunk) => (ensureOutput += chunk));
+    const ensured = await new Promise<number | null>((resolve) => ensure.once('close', resolve));
+    if (ensured !== 0) throw new Error(`scripts/ensure-chromium.mjs failed:\n${ensureOutput}`);
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -176,6 +186,8 @@ describe('npm run dev', () => {
     });
     expect(painted).toBe(primary);
 
+    // Hot module reload (React Fast Refresh): the new text in the same page, not a reloaded one.
+    await page.evaluate('window.devServerTestPage = true');
     const edited = `Edited while the page is open ${Date.now()}`;
     edit(
       path.join(copy, 'apps/web/src/features/auth/components/login-page.tsx'),
@@ -183,6 +195,7 @@ describe('npm run dev', () => {
       edited,
     );
     await page.getByText(edited).waitFor({ timeout: 30_000 });
+    expect(await page.evaluate('window.devServerTestPage')).toBe(true);
 
     await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
     await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
