@@ -24,6 +24,7 @@
 // Writes bench/results/web-<date>.json and web-latest.md. Exits 0 when budgets fail: it measures.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -374,7 +375,8 @@ const lighthouseResult = process.env.LIGHTHOUSE === 'off' ? null : await runLigh
 
 const machine = bench.machine();
 const versions = {
-  vite: JSON.parse(fs.readFileSync(path.join(webRoot, 'node_modules', 'vite', 'package.json'))).version,
+  // The vite the web app builds with, wherever npm put it (one vite in the tree: the root's overrides).
+  vite: createRequire(path.join(webRoot, 'package.json'))('vite/package.json').version,
   ...(lighthouseResult?.versions ?? {}),
 };
 const now = new Date();

@@ -1,15 +1,37 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { ModuleInfo } from 'rollup';
-import { defineConfig, type Plugin, type PluginOption } from 'vite';
+import { defineConfig, type Plugin, version as viteVersion } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
-// The API serves apps/web/dist on the same origin; in development Vite proxies to it instead.
-const apiServer = 'http://127.0.0.1:8000';
+// The API serves apps/web/dist on the same origin; in development Vite proxies to it instead. `npm run dev`
+// (scripts/dev.mjs) runs both; DEV_API_PORT and DEV_WEB_PORT move them (default 8000 and 5173).
+const apiServer = `http://127.0.0.1:${process.env.DEV_API_PORT || 8000}`;
+const devPort = Number(process.env.DEV_WEB_PORT || 5173);
+// http-proxy passes answers on as they arrive: the server-sent event streams under /api are not buffered.
+const toApi = { target: apiServer, changeOrigin: false };
 
 const require = createRequire(import.meta.url);
+
+/**
+ * @vitejs/plugin-react imports `vite` itself and chooses its way by that copy's version: Rolldown's native
+ * refresh plugin for vite 8, Babel's React Refresh for vite 7. With a second vite in node_modules (vitest's
+ * vite 8, hoisted, beside this app's vite 7) it handed vite 7 a vite 8 plugin, and the dev server answered
+ * 500 "Missing field `moduleType`" for src/main.tsx. The root package.json keeps one vite in the tree
+ * (`overrides`); should two come back, this says so instead.
+ */
+function assertOneVite(): void {
+  const reactsVite = createRequire(require.resolve('@vitejs/plugin-react')).resolve('vite/package.json');
+  const { version } = JSON.parse(fs.readFileSync(reactsVite, 'utf8')) as { version: string };
+  if (version !== viteVersion)
+    throw new Error(
+      `@vitejs/plugin-react sees vite ${version} (${reactsVite}) but vite ${viteVersion} runs this config: ` +
+        'one vite must be installed (see "overrides" in the root package.json), then npm install',
+    );
+}
 
 /**
  * Mantine's styles per component, each with the code that uses it (decision 0022). Every Mantine
@@ -37,10 +59,21 @@ export function mantineComponentCss(): Plugin {
       .join('\n');
     return new Set(css.match(/m_[0-9a-f]{6,8}/g));
   };
+  // The dev server hands Mantine to the browser pre-bundled (optimizeDeps), out of this plugin's reach:
+  // there main.tsx imports Mantine's two whole stylesheets instead, which hold every component's rules.
+  let devEntry: string | null = null;
   return {
     name: 'mantine-component-css',
     enforce: 'pre',
+    configResolved(config) {
+      devEntry = config.command === 'serve' ? path.join(config.root, 'src', 'main.tsx') : null;
+    },
     transform(code, id) {
+      if (id === devEntry) {
+        // On the first line, which is a comment: the module's lines (and its source map) stay as they are.
+        const sheets = ['@mantine/core/styles.css', '@mantine/notifications/styles.css'];
+        return { code: `${sheets.map((s) => `import ${JSON.stringify(s)};`).join('')}${code}`, map: null };
+      }
       const sheet = stylesheetOf(id);
       if (!sheet) return null;
       try {
@@ -465,13 +498,14 @@ export function appPreload(): Plugin {
   };
 }
 
+assertOneVite();
+
 export default defineConfig({
-  // The plugin's types come from the hoisted vite 8 that vitest uses; at run time it supports vite 7 too.
   plugins: [
-    mantineComponentCss() as unknown as PluginOption,
-    routeChunks() as unknown as PluginOption,
-    appPreload() as unknown as PluginOption,
-    react() as unknown as PluginOption,
+    mantineComponentCss(),
+    routeChunks(),
+    appPreload(),
+    react(),
     // An offline-capable app shell: a service worker precaches the built app, so a CashFlow game at a
     // table with a poor connection keeps going after a reload (results wait as pending until sent).
     // API and media requests are never answered from the cache.
@@ -495,27 +529,25 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//, /^\/media\//],
         cleanupOutdatedCaches: true,
       },
-    }) as unknown as PluginOption,
+    }),
     // Brotli and gzip copies next to each file, made once at build time; the API's static handler sends
     // the one the browser accepts (apps/api/src/http/static.ts), so nothing is compressed per request.
     compression({
       include: /\.(js|mjs|css|html|json|webmanifest|svg)$/,
       exclude: /\.map$/,
       algorithms: ['brotliCompress', 'gzip'],
-    }) as unknown as PluginOption,
+    }),
   ],
+  // `npm run dev` prints the API's output beside Vite's: Vite does not clear the terminal.
+  clearScreen: false,
   server: {
-    port: 5173,
-    proxy: {
-      '/api': { target: apiServer, changeOrigin: false },
-      '/media': { target: apiServer, changeOrigin: false },
-    },
+    port: devPort,
+    // Another dev server on the port is said, not walked around: the address printed stays the one asked for.
+    strictPort: true,
+    proxy: { '/api': toApi, '/media': toApi },
   },
   preview: {
-    proxy: {
-      '/api': { target: apiServer, changeOrigin: false },
-      '/media': { target: apiServer, changeOrigin: false },
-    },
+    proxy: { '/api': toApi, '/media': toApi },
   },
   build: {
     outDir: 'dist',
