@@ -51,19 +51,64 @@ function SymbolButton({
   );
 }
 
-function CompactGroup({
-  gap,
-  children,
-  ...rest
+/** One group's symbols as buttons: a column on a laptop, two columns on a phone. */
+function SymbolButtons({
+  symbols,
+  selected,
+  onSelect,
+  compact,
+  emptyText,
+  testId,
 }: {
-  gap: number;
+  symbols: string[];
+  selected: string;
+  onSelect: (symbol: string) => void;
+  compact: boolean;
+  /** Said when the group has no symbol. */
+  emptyText?: string;
+  testId: string;
+}) {
+  const buttons = symbols.map((s) => (
+    <SymbolButton key={s} symbol={s} selected={s === selected} onSelect={onSelect} compact={compact} />
+  ));
+  const empty =
+    symbols.length === 0 && emptyText ? (
+      <Text size="sm" c="dimmed">
+        {emptyText}
+      </Text>
+    ) : null;
+  return compact ? (
+    <SimpleGrid cols={2} spacing={6} verticalSpacing={6} data-testid={testId}>
+      {buttons}
+      {empty}
+    </SimpleGrid>
+  ) : (
+    <Stack gap={6} data-testid={testId}>
+      {buttons}
+      {empty}
+    </Stack>
+  );
+}
+
+/** A titled group of the panel (Metals, Currencies). */
+function SymbolSection({
+  id,
+  title,
+  compact,
+  children,
+}: {
+  id: string;
+  title: string;
+  compact: boolean;
   children: ReactNode;
-  'data-testid'?: string;
 }) {
   return (
-    <SimpleGrid cols={2} spacing={gap} verticalSpacing={gap} {...rest}>
+    <section aria-labelledby={id}>
+      <Title order={compact ? 5 : 4} id={id} mb="xs">
+        {title}
+      </Title>
       {children}
-    </SimpleGrid>
+    </section>
   );
 }
 
@@ -89,46 +134,15 @@ export function SymbolPanel({
     );
   }
   const { metals, favorites, others } = groupSymbols(symbols ?? []);
-  const Group = compact ? CompactGroup : Stack;
+  const group = { selected, onSelect, compact };
   return (
     <Paper withBorder p={compact ? 'sm' : 'md'} radius="md" component="nav" aria-label="Symbols">
       <Stack gap={compact ? 'sm' : 'md'}>
-        <section aria-labelledby="forex-metals">
-          <Title order={compact ? 5 : 4} id="forex-metals" mb="xs">
-            Metals
-          </Title>
-          <Group gap={6} data-testid="metals-group">
-            {metals.map((s) => (
-              <SymbolButton
-                key={s}
-                symbol={s}
-                selected={s === selected}
-                onSelect={onSelect}
-                compact={compact}
-              />
-            ))}
-            {metals.length === 0 && (
-              <Text size="sm" c="dimmed">
-                No metals yet.
-              </Text>
-            )}
-          </Group>
-        </section>
-        <section aria-labelledby="forex-currencies">
-          <Title order={compact ? 5 : 4} id="forex-currencies" mb="xs">
-            Currencies
-          </Title>
-          <Group gap={6} data-testid="favorites-group">
-            {favorites.map((s) => (
-              <SymbolButton
-                key={s}
-                symbol={s}
-                selected={s === selected}
-                onSelect={onSelect}
-                compact={compact}
-              />
-            ))}
-          </Group>
+        <SymbolSection id="forex-metals" title="Metals" compact={compact}>
+          <SymbolButtons {...group} symbols={metals} emptyText="No metals yet." testId="metals-group" />
+        </SymbolSection>
+        <SymbolSection id="forex-currencies" title="Currencies" compact={compact}>
+          <SymbolButtons {...group} symbols={favorites} testId="favorites-group" />
           {others.length > 0 && (
             <Stack gap={4} mt="sm">
               <Text size="sm" fw={600} id="forex-other-currencies">
@@ -150,7 +164,7 @@ export function SymbolPanel({
               />
             </Stack>
           )}
-        </section>
+        </SymbolSection>
       </Stack>
     </Paper>
   );
