@@ -1,7 +1,8 @@
 // The left panel: Metals, then Currencies with the favourites as buttons and every other currency
 // in the 'Select currency' dropdown under 'Other Currencies' (spec: Forex and gold dashboard). On a
-// phone (`compact`) the same groups are a two-column list under the chart, each symbol with its last
-// price, so a tap shows its effect on the chart right above.
+// phone (`compact`) the same groups are a list under the chart, each symbol with its last price (the
+// metals one to a row, their names being long; the currencies two), so a tap shows its effect on the
+// chart right above.
 import { Button, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useLastPrice } from '../api/get-latest';
@@ -59,6 +60,7 @@ function SymbolButtons({
   compact,
   emptyText,
   testId,
+  compactCols = 2,
 }: {
   symbols: string[];
   selected: string;
@@ -67,6 +69,8 @@ function SymbolButtons({
   /** Said when the group has no symbol. */
   emptyText?: string;
   testId: string;
+  /** Columns on a phone: one for the metals, whose long names leave no room beside them for a price. */
+  compactCols?: 1 | 2;
 }) {
   const buttons = symbols.map((s) => (
     <SymbolButton key={s} symbol={s} selected={s === selected} onSelect={onSelect} compact={compact} />
@@ -78,7 +82,7 @@ function SymbolButtons({
       </Text>
     ) : null;
   return compact ? (
-    <SimpleGrid cols={2} spacing={6} verticalSpacing={6} data-testid={testId}>
+    <SimpleGrid cols={compactCols} spacing={6} verticalSpacing={6} data-testid={testId}>
       {buttons}
       {empty}
     </SimpleGrid>
@@ -139,7 +143,13 @@ export function SymbolPanel({
     <Paper withBorder p={compact ? 'sm' : 'md'} radius="md" component="nav" aria-label="Symbols">
       <Stack gap={compact ? 'sm' : 'md'}>
         <SymbolSection id="forex-metals" title="Metals" compact={compact}>
-          <SymbolButtons {...group} symbols={metals} emptyText="No metals yet." testId="metals-group" />
+          <SymbolButtons
+            {...group}
+            symbols={metals}
+            emptyText="No metals yet."
+            testId="metals-group"
+            compactCols={1}
+          />
         </SymbolSection>
         <SymbolSection id="forex-currencies" title="Currencies" compact={compact}>
           <SymbolButtons {...group} symbols={favorites} testId="favorites-group" />
