@@ -114,16 +114,14 @@ test('on a phone the price, the range switch and the chart come first; a tap on 
   // their prices out at 390 px).
   const symbolPanel = page.getByRole('navigation', { name: 'Symbols' });
   await expect(symbolPanel.getByTestId('symbol-last').filter({ hasText: '…' })).toHaveCount(0);
-  const overflowing = await symbolPanel
-    .locator('button[data-symbol]')
-    .evaluateAll((buttons) =>
-      buttons.flatMap((button) => {
-        const price = button.querySelector('[data-testid="symbol-last"]');
-        const inner = button.getBoundingClientRect();
-        const box = price?.getBoundingClientRect();
-        return box && box.right > inner.right - 1 ? [button.getAttribute('data-symbol')] : [];
-      }),
-    );
+  const overflowing = await symbolPanel.locator('button[data-symbol]').evaluateAll((buttons) =>
+    buttons.flatMap((button) => {
+      const price = button.querySelector('[data-testid="symbol-last"]');
+      const inner = button.getBoundingClientRect();
+      const box = price?.getBoundingClientRect();
+      return box && box.right > inner.right - 1 ? [button.getAttribute('data-symbol')] : [];
+    }),
+  );
   expect(overflowing).toEqual([]);
   await usd.click();
   await expect(chartTitle(page)).toHaveText('USD - MONTHLY');

@@ -29,9 +29,9 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageLoader } from '../../../components/page-loader';
-import classes from './analysis-page.module.css';
 import { useAnalysis } from '../api/get-analysis';
 import { formatDuration, formatPercent } from '../entry-format';
+import classes from './analysis-page.module.css';
 import { jarName } from './jar-options';
 
 const COLOURS: Record<JarColour, string> = { green: 'green', yellow: 'yellow', red: 'red' };
@@ -77,7 +77,13 @@ function JarCard({ jar, analysis }: { jar: JarAnalysis; analysis: JarAnalysisRes
         <Group justify="space-between" wrap="nowrap">
           <Text fw={600}>{jarName(jar.key)}</Text>
           {!logged ? (
-            <Badge color="gray" variant="light" tt="none" className={classes.verdict} data-testid="jar-nothing-logged">
+            <Badge
+              color="gray"
+              variant="light"
+              tt="none"
+              className={classes.verdict}
+              data-testid="jar-nothing-logged"
+            >
               {NOTHING_LOGGED}
             </Badge>
           ) : (

@@ -228,7 +228,13 @@ function AddTicker({ list, onAdded }: { list: Watchlist | null; onAdded: () => v
         </Group>
         {/* Under the row, not inside the field: inside, it pushed the field up and left 'Add' below it. */}
         {hint && (
-          <Text id={hintId} size="xs" c={hint.error ? 'red' : 'dimmed'} role={hint.error ? 'alert' : 'status'} mt={-4}>
+          <Text
+            id={hintId}
+            size="xs"
+            c={hint.error ? 'red' : 'dimmed'}
+            role={hint.error ? 'alert' : 'status'}
+            mt={-4}
+          >
             {hint.text}
           </Text>
         )}
