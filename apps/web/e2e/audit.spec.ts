@@ -72,20 +72,16 @@ test('an administrator finds the user they created in the audit log, and filters
   await expect(created).toHaveCount(1);
   await expect(eventRows(page).filter({ hasText: 'User changed' })).toHaveCount(0);
 
-  // A day long past has none of it; today, in Vietnam, has it.
-  // Each date waits for the address to take it before the next is typed, as a person's would: on a
-  // loaded machine the second could otherwise be typed before the page has re-rendered with the first.
+  // A day long past has none of it; today, in Vietnam, has it. The two dates are filled back to back:
+  // the second is kept with the first even when it comes before the page re-renders.
   await page.getByLabel('From', { exact: true }).fill('2020-01-01');
-  await expect(page).toHaveURL(/from=2020-01-01/);
   await page.getByLabel('To', { exact: true }).fill('2020-01-01');
   await expect(page).toHaveURL(/from=2020-01-01&to=2020-01-01/);
   await expect(page.getByText('No events match these filters.')).toBeVisible();
   const today = vietnamToday();
   await page.getByLabel('To', { exact: true }).fill(today);
-  await expect(page).toHaveURL(new RegExp(`from=2020-01-01&to=${today}`));
   await page.getByLabel('From', { exact: true }).fill(today);
-  await expect(page).toHaveURL(new RegExp(`from=${today}`));
-  await expect(page).toHaveURL(new RegExp(`to=${today}`));
+  await expect(page).toHaveURL(new RegExp(`from=${today}&to=${today}`));
   await expect(created).toHaveCount(1);
 
   await page.reload();

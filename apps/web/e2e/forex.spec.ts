@@ -110,6 +110,19 @@ test('on a phone the price, the range switch and the chart come first; a tap on 
   // The symbols follow, each with its last price; a tap redraws the chart, still in view.
   const usd = page.getByTestId('favorites-group').getByRole('button', { name: /USD/ });
   await expect(usd.getByTestId('symbol-last')).toHaveText(/^\d{1,3}(\.\d{3})+$/);
+  // Every symbol's name and last price fit inside its button (the metals' long names once pushed
+  // their prices out at 390 px).
+  const symbolPanel = page.getByRole('navigation', { name: 'Symbols' });
+  await expect(symbolPanel.getByTestId('symbol-last').filter({ hasText: '…' })).toHaveCount(0);
+  const overflowing = await symbolPanel.locator('button[data-symbol]').evaluateAll((buttons) =>
+    buttons.flatMap((button) => {
+      const price = button.querySelector('[data-testid="symbol-last"]');
+      const inner = button.getBoundingClientRect();
+      const box = price?.getBoundingClientRect();
+      return box && box.right > inner.right - 1 ? [button.getAttribute('data-symbol')] : [];
+    }),
+  );
+  expect(overflowing).toEqual([]);
   await usd.click();
   await expect(chartTitle(page)).toHaveText('USD - MONTHLY');
   await expect(page.getByTestId('price-chart')).toBeInViewport();

@@ -239,4 +239,8 @@ test("the ticker search finds companies by their common names, and says 'Không 
   }
   await search.fill('khong co cong ty nay');
   await expect(addForm(page).getByText('Không tìm thấy mã')).toBeVisible();
+  // The message sits under the row: 'Add' stays level with the box, not with the message.
+  const box = await search.boundingBox();
+  const add = await addForm(page).getByRole('button', { name: 'Add', exact: true }).boundingBox();
+  expect(box && add && Math.abs(box.y + box.height - (add.y + add.height))).toBeLessThanOrEqual(2);
 });

@@ -1,9 +1,10 @@
 // A paged list's state kept in the URL query (the users list, the audit log), so a reload, a shared
 // link and the browser's Back and Forward show the same list. Each list brings how it reads its
 // query and how a change rewrites it (features/<x>/<x>-list-params.ts); this hook reads the address
-// bar with the one and writes changes back with the other.
+// bar with the one and writes changes back with the other. Changes made before the page re-renders
+// (two dates filled quickly) build on each other, not on the rendered query (latest-search-params.ts).
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLatestSearchParams } from './latest-search-params';
 
 export type ChangeListParams<P> = (change: Partial<P>, options?: { replace?: boolean }) => void;
 
@@ -17,14 +18,14 @@ export interface UrlListParams<P> {
 /** `list` must be a module-level constant: its functions are the hook's dependencies. */
 export function useUrlListParams<P>(list: UrlListParams<P>): [P, ChangeListParams<P>] {
   const { parse, queryAfter } = list;
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateSearchParams] = useLatestSearchParams();
   const params = useMemo(() => parse(searchParams), [parse, searchParams]);
   const change = useCallback<ChangeListParams<P>>(
     (next, options) =>
-      setSearchParams((current) => queryAfter(parse(current), next), {
+      updateSearchParams((latest) => queryAfter(parse(latest), next), {
         replace: options?.replace ?? false,
       }),
-    [parse, queryAfter, setSearchParams],
+    [parse, queryAfter, updateSearchParams],
   );
   return [params, change];
 }

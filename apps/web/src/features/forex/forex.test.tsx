@@ -1,7 +1,7 @@
 // The /forex screen in jsdom against a fake API: the spec's strings, groups, ranges, units, dot
 // colours, the latest-quote card, error handling, notices and the selection kept in the URL.
 import type { ForexLatest, ForexSeries } from '@staff/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeRequest, fakeApi, jsonResponse } from '../../test/fake-api';
@@ -106,6 +106,19 @@ describe('forex board', { timeout: 20_000 }, () => {
     expect(options.map((o) => o.textContent)).toEqual(['🇦🇺 AUD — Đô la Úc', '🇹🇭 THB — Baht Thái']);
   });
 
+  it('says when there are no metals yet, the currencies still under their own heading', async () => {
+    board({ 'GET /api/forex/symbols/': () => jsonResponse(200, { symbols: ['USD', 'EUR'] }) });
+    renderRoutes(forexRoutes, '/forex');
+    const metals = await screen.findByRole('region', { name: 'Metals' }, { timeout: 5000 });
+    expect(within(metals).getByTestId('metals-group').textContent).toBe('No metals yet.');
+    const currencies = screen.getByRole('region', { name: 'Currencies' });
+    expect(
+      within(currencies)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('data-symbol')),
+    ).toEqual(['USD', 'EUR']);
+  });
+
   it('opens on SJC by month: title, unit triệu, and dots green up, red down, none when unchanged', async () => {
     const api = board();
     renderRoutes(forexRoutes, '/forex');
@@ -155,6 +168,21 @@ describe('forex board', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByPlaceholderText('Select currency'));
     fireEvent.click(await screen.findByRole('option', { name: /THB/, hidden: true }));
     await waitFor(() => expect(screen.getByTestId('chart-title').textContent).toBe('THB - YEARLY'));
+  });
+
+  it('keeps a symbol and a range tapped back to back', async () => {
+    board();
+    const { router } = renderRoutes(forexRoutes, '/forex');
+    await chartTitle();
+    // No wait between the two taps: one act() holds the page's re-render until both are in, as a busy
+    // phone does when the second tap comes before the page has rendered the first.
+    const usd = await screen.findByRole('button', { name: 'USD' });
+    act(() => {
+      fireEvent.click(usd);
+      fireEvent.click(screen.getByRole('radio', { name: 'Year' }));
+    });
+    await waitFor(() => expect(screen.getByTestId('chart-title').textContent).toBe('USD - YEARLY'));
+    expect(router.state.location.search).toBe('?symbol=USD&range=yearly');
   });
 
   describe('on a phone', () => {

@@ -1,5 +1,5 @@
 import type { AuditEvent } from '@staff/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, type Handler, jsonResponse, pagedList } from '../../../test/fake-api';
@@ -209,6 +209,21 @@ describe('AuditPage', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-02' } });
     await waitFor(() => expect(lastListQuery()).toMatchObject({ from: '2026-03-02', to: '2026-03-02' }));
     expect(screen.queryByText('The end date must be on or after the start date.')).toBeNull();
+  });
+
+  it('keeps both dates when they are filled back to back', async () => {
+    const { query, lastListQuery } = renderLog();
+    await screen.findByText('Showing 1–20 of 45');
+    // No wait between the two: one act() holds the page's re-render until both changes are in, as a
+    // busy browser does when the second date comes before the page has rendered the first.
+    act(() => {
+      fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
+      fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-02' } });
+    });
+    await waitFor(() => expect(lastListQuery()).toMatchObject({ to: '2026-03-02' }));
+    expect(query()).toEqual({ from: '2026-03-01', to: '2026-03-02' });
+    expect(lastListQuery()).toMatchObject({ from: '2026-03-01', to: '2026-03-02' });
+    expect(screen.getByLabelText('From')).toHaveProperty('value', '2026-03-01');
   });
 
   it('finds an actor by name or e-mail, accents optional, and filters by that user', async () => {

@@ -84,7 +84,7 @@ export function AuditTable({ events, pageSize, busy, emptyText, onActor, onTarge
             <Table.Td>
               <time dateTime={event.at}>{formatAuditTime(event.at)}</time>
             </Table.Td>
-            <Table.Td>
+            <Table.Td className={classes.person}>
               <ActorCell event={event} onActor={onActor} />
             </Table.Td>
             <Table.Td>
@@ -92,7 +92,7 @@ export function AuditTable({ events, pageSize, busy, emptyText, onActor, onTarge
                 {actionLabel(event.action)}
               </Text>
             </Table.Td>
-            <Table.Td>
+            <Table.Td className={classes.person}>
               <TargetCell event={event} onTarget={onTarget} />
             </Table.Td>
             <Table.Td>{event.ip ?? <Dimmed>—</Dimmed>}</Table.Td>

@@ -31,6 +31,7 @@ import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { useAnalysis } from '../api/get-analysis';
 import { formatDuration, formatPercent } from '../entry-format';
+import classes from './analysis-page.module.css';
 import { jarName } from './jar-options';
 
 const COLOURS: Record<JarColour, string> = { green: 'green', yellow: 'yellow', red: 'red' };
@@ -76,12 +77,18 @@ function JarCard({ jar, analysis }: { jar: JarAnalysis; analysis: JarAnalysisRes
         <Group justify="space-between" wrap="nowrap">
           <Text fw={600}>{jarName(jar.key)}</Text>
           {!logged ? (
-            <Badge color="gray" variant="light" tt="none" data-testid="jar-nothing-logged">
+            <Badge
+              color="gray"
+              variant="light"
+              tt="none"
+              className={classes.verdict}
+              data-testid="jar-nothing-logged"
+            >
               {NOTHING_LOGGED}
             </Badge>
           ) : (
             jar.status && (
-              <Badge color={colour} variant="light" tt="none">
+              <Badge color={colour} variant="light" tt="none" className={classes.verdict}>
                 {JAR_STATUS_LABELS[jar.status]}
               </Badge>
             )

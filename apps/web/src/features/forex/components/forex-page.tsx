@@ -22,9 +22,9 @@ import {
   type ForexRange,
 } from '@staff/contracts';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { RequireModule } from '../../../components/require-module';
 import { ApiError } from '../../../lib/api-client';
+import { useLatestSearchParams } from '../../../lib/latest-search-params';
 import { useLatest } from '../api/get-latest';
 import { useSeries } from '../api/get-series';
 import { useSymbols } from '../api/get-symbols';
@@ -116,7 +116,7 @@ function ChartCard({ symbol, range }: { symbol: string; range: ForexRange }) {
 
 export function ForexPage() {
   useDocumentTitle(TITLE);
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useLatestSearchParams();
   const symbol = params.get('symbol')?.trim() || FOREX_DEFAULT_SYMBOL;
   const range = rangeFrom(params.get('range'));
   const symbols = useSymbols();
@@ -128,16 +128,13 @@ export function ForexPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on symbol change only
   useEffect(() => setWidgetError(null), [symbol]);
 
+  // From the latest query, so a symbol and a range tapped before a re-render both stay.
   const select = (next: { symbol?: string; range?: ForexRange }) => {
-    setParams(
-      (current) => {
-        const out = new URLSearchParams(current);
-        out.set('symbol', next.symbol ?? symbol);
-        out.set('range', next.range ?? range);
-        return out;
-      },
-      { replace: false },
-    );
+    updateParams((latest) => {
+      latest.set('symbol', next.symbol ?? (latest.get('symbol')?.trim() || FOREX_DEFAULT_SYMBOL));
+      latest.set('range', next.range ?? rangeFrom(latest.get('range')));
+      return latest;
+    });
   };
 
   const error = symbols.isError ? SYMBOLS_ERROR : widgetError;

@@ -1,7 +1,8 @@
 // The left panel: Metals, then Currencies with the favourites as buttons and every other currency
 // in the 'Select currency' dropdown under 'Other Currencies' (spec: Forex and gold dashboard). On a
-// phone (`compact`) the same groups are a two-column list under the chart, each symbol with its last
-// price, so a tap shows its effect on the chart right above.
+// phone (`compact`) the same groups are a list under the chart, each symbol with its last price (the
+// metals one to a row, their names being long; the currencies two), so a tap shows its effect on the
+// chart right above.
 import { Button, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useLastPrice } from '../api/get-latest';
@@ -51,19 +52,67 @@ function SymbolButton({
   );
 }
 
-function CompactGroup({
-  gap,
-  children,
-  ...rest
+/** One group's symbols as buttons: a column on a laptop, two columns on a phone. */
+function SymbolButtons({
+  symbols,
+  selected,
+  onSelect,
+  compact,
+  emptyText,
+  testId,
+  compactCols = 2,
 }: {
-  gap: number;
+  symbols: string[];
+  selected: string;
+  onSelect: (symbol: string) => void;
+  compact: boolean;
+  /** Said when the group has no symbol. */
+  emptyText?: string;
+  testId: string;
+  /** Columns on a phone: one for the metals, whose long names leave no room beside them for a price. */
+  compactCols?: 1 | 2;
+}) {
+  const buttons = symbols.map((s) => (
+    <SymbolButton key={s} symbol={s} selected={s === selected} onSelect={onSelect} compact={compact} />
+  ));
+  const empty =
+    symbols.length === 0 && emptyText ? (
+      <Text size="sm" c="dimmed">
+        {emptyText}
+      </Text>
+    ) : null;
+  return compact ? (
+    <SimpleGrid cols={compactCols} spacing={6} verticalSpacing={6} data-testid={testId}>
+      {buttons}
+      {empty}
+    </SimpleGrid>
+  ) : (
+    <Stack gap={6} data-testid={testId}>
+      {buttons}
+      {empty}
+    </Stack>
+  );
+}
+
+/** A titled group of the panel (Metals, Currencies). */
+function SymbolSection({
+  id,
+  title,
+  compact,
+  children,
+}: {
+  id: string;
+  title: string;
+  compact: boolean;
   children: ReactNode;
-  'data-testid'?: string;
 }) {
   return (
-    <SimpleGrid cols={2} spacing={gap} verticalSpacing={gap} {...rest}>
+    <section aria-labelledby={id}>
+      <Title order={compact ? 5 : 4} id={id} mb="xs">
+        {title}
+      </Title>
       {children}
-    </SimpleGrid>
+    </section>
   );
 }
 
@@ -89,46 +138,21 @@ export function SymbolPanel({
     );
   }
   const { metals, favorites, others } = groupSymbols(symbols ?? []);
-  const Group = compact ? CompactGroup : Stack;
+  const group = { selected, onSelect, compact };
   return (
     <Paper withBorder p={compact ? 'sm' : 'md'} radius="md" component="nav" aria-label="Symbols">
       <Stack gap={compact ? 'sm' : 'md'}>
-        <section aria-labelledby="forex-metals">
-          <Title order={compact ? 5 : 4} id="forex-metals" mb="xs">
-            Metals
-          </Title>
-          <Group gap={6} data-testid="metals-group">
-            {metals.map((s) => (
-              <SymbolButton
-                key={s}
-                symbol={s}
-                selected={s === selected}
-                onSelect={onSelect}
-                compact={compact}
-              />
-            ))}
-            {metals.length === 0 && (
-              <Text size="sm" c="dimmed">
-                No metals yet.
-              </Text>
-            )}
-          </Group>
-        </section>
-        <section aria-labelledby="forex-currencies">
-          <Title order={compact ? 5 : 4} id="forex-currencies" mb="xs">
-            Currencies
-          </Title>
-          <Group gap={6} data-testid="favorites-group">
-            {favorites.map((s) => (
-              <SymbolButton
-                key={s}
-                symbol={s}
-                selected={s === selected}
-                onSelect={onSelect}
-                compact={compact}
-              />
-            ))}
-          </Group>
+        <SymbolSection id="forex-metals" title="Metals" compact={compact}>
+          <SymbolButtons
+            {...group}
+            symbols={metals}
+            emptyText="No metals yet."
+            testId="metals-group"
+            compactCols={1}
+          />
+        </SymbolSection>
+        <SymbolSection id="forex-currencies" title="Currencies" compact={compact}>
+          <SymbolButtons {...group} symbols={favorites} testId="favorites-group" />
           {others.length > 0 && (
             <Stack gap={4} mt="sm">
               <Text size="sm" fw={600} id="forex-other-currencies">
@@ -150,7 +174,7 @@ export function SymbolPanel({
               />
             </Stack>
           )}
-        </section>
+        </SymbolSection>
       </Stack>
     </Paper>
   );

@@ -27,7 +27,7 @@ import {
   type Watchlist,
 } from '@staff/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { ApiError } from '../../../lib/api-client';
@@ -163,6 +163,12 @@ function AddTicker({ list, onAdded }: { list: Watchlist | null; onAdded: () => v
   // Said once the search for what is typed now has answered with nothing.
   const nothingFound =
     debounced !== '' && debounced === text.trim() && search.isSuccess && search.data.length === 0;
+  const hintId = useId();
+  const hint = search.isError
+    ? { text: 'Could not search tickers.', error: true }
+    : nothingFound
+      ? { text: NO_TICKER_FOUND, error: false }
+      : null;
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -212,15 +218,26 @@ function AddTicker({ list, onAdded }: { list: Watchlist | null; onAdded: () => v
               </Group>
             )}
             rightSection={search.isFetching ? <Loader size="xs" /> : null}
-            error={search.isError ? 'Could not search tickers.' : undefined}
-            description={nothingFound ? <span role="status">{NO_TICKER_FOUND}</span> : undefined}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            error={search.isError}
+            aria-describedby={hint ? hintId : undefined}
             style={{ flex: 1 }}
           />
           <Button type="submit" loading={busy}>
             Add
           </Button>
         </Group>
+        {/* Under the row, not inside the field: inside, it pushed the field up and left 'Add' below it. */}
+        {hint && (
+          <Text
+            id={hintId}
+            size="xs"
+            c={hint.error ? 'red' : 'dimmed'}
+            role={hint.error ? 'alert' : 'status'}
+            mt={-4}
+          >
+            {hint.text}
+          </Text>
+        )}
         {message ? (
           <Alert
             color={message.kind === 'success' ? 'green' : 'red'}
