@@ -3,8 +3,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { openPicker, startGuestGame } from './support/cashflow';
 import { SCREENS } from './support/screens';
-import { signIn } from './support/session';
+import { openSignedIn } from './support/session';
 import { ADMIN } from './support/users';
+
+// Each test signs in on its own (through the API) and only reads: they may share the workers.
+test.describe.configure({ mode: 'parallel' });
 
 async function expectAccessible(page: Page, screen: string): Promise<void> {
   const results = await new AxeBuilder({ page })
@@ -26,16 +29,14 @@ for (const screen of SCREENS) {
   test(`the screen ${screen.path}`, async ({ page }) => {
     // axe walks every node: the forex chart alone has hundreds.
     test.setTimeout(90_000);
-    await signIn(page, ADMIN);
-    await page.goto(screen.path);
+    await openSignedIn(page, ADMIN, screen.path);
     await screen.ready(page);
     await expectAccessible(page, screen.path);
   });
 }
 
 test('a game in progress, with the card picker open', async ({ page }) => {
-  await signIn(page, ADMIN);
-  await page.goto('/cashflow/setup');
+  await openSignedIn(page, ADMIN, '/cashflow/setup');
   await startGuestGame(page, [
     { name: 'An', dice: 6 },
     { name: 'Bảo', dice: 8 },

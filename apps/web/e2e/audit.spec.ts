@@ -1,7 +1,7 @@
 // The audit log (issue 14): an administrator's action shows up at /admin/audit, reached from the menu;
 // the filters narrow it and survive a reload; it works on a phone; other roles are refused.
 import { expect, type Page, test } from '@playwright/test';
-import { mainNavigation, signIn } from './support/session';
+import { mainNavigation, openSignedIn } from './support/session';
 import { ADMIN, STAFF } from './support/users';
 
 /** Today in Vietnam, as the date filters take it. */
@@ -40,7 +40,7 @@ test('an administrator finds the user they created in the audit log, and filters
   // A long flow (create, find, five filters, reload, Back): over 45 s on a loaded two-core machine.
   test.setTimeout(120_000);
   const email = `audited.${test.info().workerIndex}.${Date.now()}@audit.e2e.test`;
-  await signIn(page, ADMIN);
+  await openSignedIn(page, ADMIN);
   const id = await createUserThroughTheUi(page, email);
 
   await mainNavigation(page).getByRole('link', { name: 'Audit log', exact: true }).click();
@@ -101,7 +101,7 @@ test('the audit log fits a phone: the page does not scroll sideways, the table s
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, ADMIN);
+  await openSignedIn(page, ADMIN);
   await page.goto('/admin/audit');
   await expect(page.getByRole('table', { name: 'Audit events' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Action', exact: true })).toBeInViewport();
@@ -112,7 +112,7 @@ test('the audit log fits a phone: the page does not scroll sideways, the table s
 });
 
 test('a staff member opening /admin/audit gets the access-denied page', async ({ page }) => {
-  await signIn(page, STAFF);
+  await openSignedIn(page, STAFF);
   await expect(mainNavigation(page).getByRole('link', { name: 'Audit log' })).toHaveCount(0);
   await page.goto('/admin/audit');
   await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();

@@ -3,7 +3,7 @@
 // through a reload and is stored exactly once when resent, whatever controls the screens offer meanwhile.
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { buyTypedBusiness, openPicker, playerCard, startGuestGame } from './support/cashflow';
-import { signIn } from './support/session';
+import { openSignedIn } from './support/session';
 import { CASHFLOW_PLAYER, NDF, shownName } from './support/users';
 
 test.describe.configure({ mode: 'serial' });
@@ -76,8 +76,7 @@ test('a finished game shows in the hall and the leaderboard', async ({ page }) =
   test.setTimeout(90_000);
   const guest = `Khách ${Date.now().toString(36)}`;
   const player = shownName(CASHFLOW_PLAYER);
-  await signIn(page, NDF);
-  await page.goto('/cashflow/setup');
+  await openSignedIn(page, NDF, '/cashflow/setup');
   await page.locator('label').filter({ hasText: /^2$/ }).click();
   // Seat 1: a registered user from the picker; seat 2: a guest.
   await page.getByRole('checkbox', { name: 'Khách' }).first().uncheck();
@@ -124,8 +123,7 @@ test('a finished game shows in the hall and the leaderboard', async ({ page }) =
 test('a result the API never got, or whose answer was lost, is stored exactly once', async ({ page }) => {
   test.setTimeout(90_000);
   const guest = `Ngoại tuyến ${Date.now().toString(36)}`;
-  await signIn(page, NDF);
-  await page.goto('/cashflow/setup');
+  await openSignedIn(page, NDF, '/cashflow/setup');
   await startGuestGame(page, [{ name: guest, dice: 2 }]);
   // Lao công: expenses $950.
   await winByDream(page, guest, 950);
@@ -157,8 +155,7 @@ test('a finished game whose answer was lost is stored once, whatever is tried on
 }) => {
   test.setTimeout(120_000);
   const guest = `Mất trả lời ${Date.now().toString(36)}`;
-  await signIn(page, NDF);
-  await page.goto('/cashflow/setup');
+  await openSignedIn(page, NDF, '/cashflow/setup');
   await startGuestGame(page, [{ name: guest, dice: 2 }]);
   await winByDream(page, guest, 950);
   const undo = page.getByRole('button', { name: 'Hoàn tác' });

@@ -3,7 +3,7 @@
 // with its toast, and controls only for the active player — on a laptop and on a phone.
 import { expect, type Page, test } from '@playwright/test';
 import { buyTypedBusiness, openPicker, playerCard } from './support/cashflow';
-import { signIn } from './support/session';
+import { openSignedIn } from './support/session';
 import { NDF } from './support/users';
 
 /** Reads the cash figure of a player's card, e.g. "$2,070" → 2070. */
@@ -38,7 +38,7 @@ async function setUpGame(page: Page, players: { name: string; dice: number }[]):
 
 test('a three-player game with guests, from setup to the Fast Track, survives a reload', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, NDF);
+  await openSignedIn(page, NDF);
   // Bình (9, Doanh nhân) starts, then An (5, Tài xế), then Chi (3, Công nhân).
   await setUpGame(page, [
     { name: 'An', dice: 5 },
@@ -162,7 +162,7 @@ async function cutLabels(page: Page): Promise<string[]> {
 test.describe('on a phone @phone', () => {
   test('the session suits one phone passed around the table @phone', async ({ page }) => {
     test.setTimeout(90_000);
-    await signIn(page, NDF);
+    await openSignedIn(page, NDF);
     // Three players: the setup is longer than the screen, its start button at its foot.
     await setUpGame(page, [
       { name: 'An', dice: 5 },
@@ -225,7 +225,7 @@ test.describe('on a phone @phone', () => {
 
   test('the hall shows each game as a card, its players under it @phone', async ({ page }) => {
     const guest = `Lan ${Date.now().toString(36)}`;
-    await signIn(page, NDF);
+    await openSignedIn(page, NDF);
     const token = await page.evaluate(() => localStorage.getItem('access'));
     const stored = await page.request.post('/api/cashflow/sessions/finalize/', {
       headers: { Authorization: `Bearer ${token}` },
@@ -287,7 +287,7 @@ test.describe('on a phone @phone', () => {
   });
 
   test('a player can run a turn one-handed @phone', async ({ page }) => {
-    await signIn(page, NDF);
+    await openSignedIn(page, NDF);
     await setUpGame(page, [{ name: 'Dũng', dice: 10 }]);
     await page.getByRole('button', { name: 'Qua ngày (Cashday)' }).click();
     const dialog = await openPicker(page, 'Dũng');
@@ -308,7 +308,7 @@ test.describe('with no network', () => {
   test.use({ serviceWorkers: 'allow' });
 
   test('a loaded game keeps going offline, through a reload', async ({ page, context }) => {
-    await signIn(page, NDF);
+    await openSignedIn(page, NDF);
     await setUpGame(page, [
       { name: 'Giang', dice: 8 },
       { name: 'Hà', dice: 4 },

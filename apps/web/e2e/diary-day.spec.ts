@@ -6,7 +6,7 @@
 // is checked for content cut off or overflowing sideways.
 import { expect, type Page, test } from '@playwright/test';
 import { ensureUsers } from './support/admin-api';
-import { signIn } from './support/session';
+import { storeSignIn } from './support/session';
 
 const ZONE = 'Asia/Ho_Chi_Minh';
 const PASSWORD = 'Diary-day-pass-2024';
@@ -69,9 +69,10 @@ for (const viewport of VIEWPORTS) {
         { ...user, first_name: 'Hạnh', last_name: 'Vũ', role: 'manager', is_active: true },
       ]);
     });
+    // Signed in through the API; each step then opens its first screen itself.
     test.beforeEach(async ({ page }) => {
       test.slow(); // many screens and saves each, on a shared 2-core machine
-      await signIn(page, user);
+      await storeSignIn(page, user);
     });
 
     test('with nothing logged, the analysis says so instead of a verdict', async ({ page }) => {

@@ -2,7 +2,7 @@
 // with every validation message and the trip to category management, the list's filters, view, edit
 // and delete, and the analysis over 7, 30 and 365 days with known totals.
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { signIn } from './support/session';
+import { openSignedIn } from './support/session';
 import { DIARY_USER } from './support/users';
 
 const ZONE = 'Asia/Ho_Chi_Minh';
@@ -46,9 +46,10 @@ async function addCategory(page: Page, title: string, jar: string): Promise<void
   await expect(page.getByTestId('category-row').filter({ hasText: title })).toBeVisible();
 }
 
+// Signed in through the API, on the dashboard; each step then opens its first screen itself.
 test.beforeEach(async ({ page }) => {
   test.slow(); // each step is a walk through several screens, on a shared 2-core machine
-  await signIn(page, DIARY_USER);
+  await openSignedIn(page, DIARY_USER);
 });
 
 test('categories and jars: add, edit, delete, ratios summing to 100, placing and removing', async ({

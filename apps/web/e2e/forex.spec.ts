@@ -3,7 +3,7 @@
 // known series that global-setup imported with `manage import-forex`.
 import { expect, type Page, test } from '@playwright/test';
 import { KNOWN_DIRECTIONS, KNOWN_SYMBOL } from './support/forex-series';
-import { signIn } from './support/session';
+import { openSignedIn } from './support/session';
 import { STAFF } from './support/users';
 
 test.use({ timezoneId: 'Asia/Ho_Chi_Minh' });
@@ -11,8 +11,9 @@ test.use({ timezoneId: 'Asia/Ho_Chi_Minh' });
 const chartTitle = (page: Page) => page.getByTestId('chart-title');
 const unit = (page: Page) => page.getByTestId('chart-unit');
 
+// Signed in through the API, on the dashboard; each test then opens the board itself.
 test.beforeEach(async ({ page }) => {
-  await signIn(page, STAFF);
+  await openSignedIn(page, STAFF);
 });
 
 test('the board opens on SJC by month with the demo history and the demo notice', async ({ page }) => {

@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { adminToken } from './support/admin-api';
 import { tabTo, walkTabOrder } from './support/keyboard';
 import { SCREENS } from './support/screens';
-import { mainNavigation, signIn } from './support/session';
+import { mainNavigation, openSignedIn } from './support/session';
 import { ADMIN } from './support/users';
 
 async function expectKeyboardReachable(page: Page, screen: string): Promise<void> {
@@ -24,7 +24,7 @@ test.describe('every signed-in screen', () => {
   let page: Page;
   test.beforeAll(async ({ browser }) => {
     page = await browser.newPage();
-    await signIn(page, ADMIN);
+    await openSignedIn(page, ADMIN);
   });
   test.afterAll(() => page.close());
 
@@ -49,7 +49,7 @@ test('signs in with the keyboard alone', async ({ page }) => {
 });
 
 test('moves to another screen through the main navigation', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await openSignedIn(page, ADMIN);
   const diary = mainNavigation(page).getByRole('link', { name: 'Daily Diary' });
   await tabTo(page, diary);
   await page.keyboard.press('Enter');
@@ -68,7 +68,7 @@ test('moves to another screen through the main navigation', async ({ page }) => 
 
 test('opens the phone navigation drawer and moves to another screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, ADMIN);
+  await openSignedIn(page, ADMIN);
   const burger = page.getByRole('button', { name: 'Open navigation' });
   await tabTo(page, burger);
   await page.keyboard.press('Enter');
@@ -92,8 +92,7 @@ test('opens a dialog with Enter, closes it with Escape, and focus returns to its
     data: { title },
   });
   expect(created.status(), await created.text()).toBe(201);
-  await signIn(page, ADMIN);
-  await page.goto('/diary/categories');
+  await openSignedIn(page, ADMIN, '/diary/categories');
   const trigger = page.getByRole('button', { name: `Delete ${title}` });
   await expect(trigger).toBeVisible();
   await tabTo(page, trigger, 120);
@@ -112,8 +111,7 @@ test('opens a dialog with Enter, closes it with Escape, and focus returns to its
 });
 
 test('steps a number field with the arrow keys, as its pointer-only steppers do', async ({ page }) => {
-  await signIn(page, ADMIN);
-  await page.goto('/jar-setup');
+  await openSignedIn(page, ADMIN, '/jar-setup');
   const ratio = page.getByLabel(/^Tỷ lệ .* \(%\)$/).first();
   await tabTo(page, ratio, 120);
   const before = Number.parseInt(await ratio.inputValue(), 10);

@@ -1,7 +1,7 @@
 // Editing one's own profile: names, phone, gender and a scaled avatar (spec sections 2, 5, 8, 9).
 import { expect, type Page, test } from '@playwright/test';
 import { gradientPng } from './support/png';
-import { mainNavigation, readSession, signIn } from './support/session';
+import { mainNavigation, openSignedIn, readSession } from './support/session';
 import { PROFILE_USER } from './support/users';
 
 const AVATAR_TOO_LARGE = 'File quá lớn. Vui lòng chọn ảnh nhỏ hơn 5MB.';
@@ -21,7 +21,7 @@ async function loadedImageSize(page: Page, selector: string) {
 }
 
 test('saving names, phone, gender and a large avatar, then seeing them after a reload', async ({ page }) => {
-  await signIn(page, PROFILE_USER);
+  await openSignedIn(page, PROFILE_USER);
   await mainNavigation(page)
     .getByRole('link', { name: `${PROFILE_USER.lastName} ${PROFILE_USER.firstName}` })
     .click();
@@ -75,8 +75,7 @@ test('saving names, phone, gender and a large avatar, then seeing them after a r
 });
 
 test('a picture over 5 MB is refused with the spec alert', async ({ page }) => {
-  await signIn(page, PROFILE_USER);
-  await page.goto('/profile');
+  await openSignedIn(page, PROFILE_USER, '/profile');
   await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
 
   const dialogs: string[] = [];
@@ -91,8 +90,7 @@ test('a picture over 5 MB is refused with the spec alert', async ({ page }) => {
 });
 
 test('a failed save shows "Update failed." and keeps what was typed', async ({ page }) => {
-  await signIn(page, PROFILE_USER);
-  await page.goto('/profile');
+  await openSignedIn(page, PROFILE_USER, '/profile');
   const firstName = page.getByLabel('First name');
   await expect(firstName).not.toHaveValue('');
   const saved = await firstName.inputValue();

@@ -1,7 +1,7 @@
 // The main shell: the menu per role, the active item, the collapsible sidebar, the role guard,
 // deep links, and on a phone the drawer behind the burger (spec sections 2 and 6).
 import { expect, test } from '@playwright/test';
-import { mainNavigation, STORAGE_KEYS, signIn } from './support/session';
+import { mainNavigation, openSignedIn, STORAGE_KEYS } from './support/session';
 import { ADMIN, type Role, STAFF, shownName, USERS_BY_ROLE } from './support/users';
 
 const MENU_LABELS = ['Dashboard', 'Daily Diary', 'Stocks', 'Forex', 'Cash Flow 101', 'Users', 'Audit log'];
@@ -16,7 +16,7 @@ const MENU_BY_ROLE: Record<Role, string[]> = {
 for (const role of Object.keys(MENU_BY_ROLE) as Role[]) {
   test(`the ${role} menu shows exactly ${MENU_BY_ROLE[role].join(', ')}`, async ({ page }) => {
     const user = USERS_BY_ROLE[role];
-    await signIn(page, user);
+    await openSignedIn(page, user);
     const nav = mainNavigation(page);
     const expected = MENU_BY_ROLE[role];
     for (const label of MENU_LABELS) {
@@ -36,7 +36,7 @@ for (const role of Object.keys(MENU_BY_ROLE) as Role[]) {
 }
 
 test('the active menu item follows the path prefix', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await openSignedIn(page, ADMIN);
   const nav = mainNavigation(page);
   const current = nav.locator('[aria-current="page"]');
   // `/` is the dashboard.
@@ -57,7 +57,7 @@ test('the active menu item follows the path prefix', async ({ page }) => {
 });
 
 test('the collapse control narrows the sidebar to icons and back', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await openSignedIn(page, ADMIN);
   const nav = mainNavigation(page);
   const forex = nav.getByRole('link', { name: 'Forex', exact: true });
   await expect(nav.getByText('Forex', { exact: true })).toBeVisible();
@@ -82,8 +82,7 @@ const FORBIDDEN: [Role, string][] = [
 
 for (const [role, path] of FORBIDDEN) {
   test(`${role} opening ${path} is told it is not allowed`, async ({ page }) => {
-    await signIn(page, USERS_BY_ROLE[role]);
-    await page.goto(path);
+    await openSignedIn(page, USERS_BY_ROLE[role], path);
     await expect(page.getByRole('heading', { name: /not allowed|access denied|forbidden/i })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(mainNavigation(page)).toBeVisible(); // still inside the shell, with a way out
@@ -91,7 +90,7 @@ for (const [role, path] of FORBIDDEN) {
 }
 
 test('the sidebar says "Loading modules..." until the user is known', async ({ page }) => {
-  await signIn(page, STAFF);
+  await openSignedIn(page, STAFF);
   const nav = mainNavigation(page);
   // Hold the profile request, and forget the cached user, so the shell has no user to show yet.
   let release = () => {};
@@ -114,15 +113,14 @@ test('the sidebar says "Loading modules..." until the user is known', async ({ p
 });
 
 test('a deep link to /profile loads the app', async ({ page }) => {
-  await signIn(page, STAFF);
-  await page.goto('/profile');
+  await openSignedIn(page, STAFF, '/profile');
   await expect(page).toHaveURL(/\/profile$/);
   await expect(mainNavigation(page)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
 });
 
 test('on a phone the burger opens the menu drawer @phone', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await openSignedIn(page, ADMIN);
   const nav = mainNavigation(page);
   const forex = nav.getByRole('link', { name: 'Forex', exact: true });
   await expect(forex).not.toBeInViewport();

@@ -4,7 +4,7 @@
 // page with its chart, and the list's analysis.
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { adminToken } from './support/admin-api';
-import { signIn } from './support/session';
+import { openSignedIn } from './support/session';
 import { STAFF } from './support/users';
 
 const ZONE = 'Asia/Ho_Chi_Minh';
@@ -126,8 +126,7 @@ test('watchlists: create, add, see known prices, remove, open a stock and the an
   // A long flow: about 35 s alone on a loaded two-core machine.
   test.setTimeout(120_000);
   await seedKnownStocks(request);
-  await signIn(page, STAFF);
-  await page.goto('/stocks');
+  await openSignedIn(page, STAFF, '/stocks');
   await expect(page.getByRole('heading', { name: 'Watchlists' })).toBeVisible();
   await expect(page.getByText('No items')).toBeVisible();
 
@@ -225,8 +224,7 @@ test('watchlists: create, add, see known prices, remove, open a stock and the an
 test("the ticker search finds companies by their common names, and says 'Không tìm thấy mã'", async ({
   page,
 }) => {
-  await signIn(page, STAFF);
-  await page.goto('/stocks');
+  await openSignedIn(page, STAFF, '/stocks');
   const search = addForm(page).getByPlaceholder('Search ticker (e.g., VNM)');
   for (const [typed, ticker] of [
     ['hoa phat', /HPG/],

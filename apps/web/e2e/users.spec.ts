@@ -6,7 +6,7 @@ import { USER_IMPORT_COLUMNS as IMPORT_COLUMNS } from '@staff/contracts';
 import { readSheet } from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
 import { ensureUsers, type SeedUser } from './support/admin-api';
-import { signIn } from './support/session';
+import { openSignedIn } from './support/session';
 import { ADMIN, MANAGER } from './support/users';
 
 // 25 users under one domain, so "roster" isolates them from every other spec's users: 3 pages of 10.
@@ -122,8 +122,9 @@ async function expectCurrentPage(page: Page, n: number): Promise<void> {
 }
 
 test.describe('as an admin', () => {
+  // Signed in through the API, on the dashboard; each test then opens its own address of the list.
   test.beforeEach(async ({ page }) => {
-    await signIn(page, ADMIN);
+    await openSignedIn(page, ADMIN);
   });
 
   test('searches with or without accents, filters by role and status, and sorts both ways', async ({
@@ -462,8 +463,7 @@ test.describe('as an admin', () => {
 });
 
 test('a manager opening /admin/users sees the not-allowed page', async ({ page }) => {
-  await signIn(page, MANAGER);
-  await page.goto('/admin/users');
+  await openSignedIn(page, MANAGER, '/admin/users');
   await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Users' })).toHaveCount(0);
   await page.goto('/admin/users/create');

@@ -1,4 +1,5 @@
-// Signing in through the login form and reading the session the app keeps in localStorage.
+// Signing in — through the login form, for the tests about signing in, or through the API for every
+// other test — and reading the session the app keeps in localStorage.
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { TestUser } from './users';
 
@@ -17,12 +18,69 @@ export async function fillLoginForm(page: Page, email: string, password: string)
   await page.getByRole('button', { name: /sign in|log in|login/i }).click();
 }
 
-/** Signs in from /login and waits for the landing page. */
+/** Signs in from /login, through the form, and waits for the landing page. */
 export async function signIn(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
   await page.goto('/login');
   await fillLoginForm(page, user.email, user.password);
   await expect(page).toHaveURL(/\/$/);
   await expect(mainNavigation(page)).toBeAttached();
+}
+
+/** What POST /api/users/token/ answers, and what the app's sign-in stores (features/auth/api.ts). */
+interface TokenAnswer {
+  access: string;
+  refresh: string;
+  user: { avatar?: string | null };
+}
+
+/**
+ * Signs in through the API — one request: no form, no page of the app loaded — and writes the
+ * session into this page's localStorage as the app's own sign-in writes it, so that the next
+ * page.goto opens the app signed in. For the tests that are not about signing in (those sign in
+ * through the form, with signIn). Every call is a sign-in of its own, with its own refresh token:
+ * with refresh-token rotation (decision 0005) two tests sharing one could end each other's sign-in.
+ * Leaves the page on /api/health: a page of the app's origin without the app. The next page.goto
+ * is then the app's first load in this browser context (see FIRST_LOAD).
+ */
+export async function storeSignIn(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
+  const response = await page.request.post('/api/users/token/', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const session = (await response.json()) as TokenAnswer;
+  await page.goto('/api/health');
+  await page.evaluate(
+    ({ keys, session }) => {
+      // As withHostAvatar (lib/auth-storage.ts): the stored avatar is an absolute URL on this origin.
+      const { avatar } = session.user;
+      const user =
+        avatar && !/^(https?:|blob:|data:)/.test(avatar)
+          ? { ...session.user, avatar: `${location.origin}${avatar.startsWith('/') ? '' : '/'}${avatar}` }
+          : session.user;
+      localStorage.setItem(keys.access, session.access);
+      localStorage.setItem(keys.refresh, session.refresh);
+      localStorage.setItem(keys.user, JSON.stringify(user));
+    },
+    { keys: STORAGE_KEYS, session },
+  );
+}
+
+/** How long the first load of the app in a fresh browser context may take on a busy 2-core machine. */
+export const FIRST_LOAD = { timeout: 30_000 };
+
+/**
+ * Signs in through the API (storeSignIn) and opens `path` in the shell: where signIn, through the
+ * form, would land and then be sent on with a second page load.
+ */
+export async function openSignedIn(
+  page: Page,
+  user: Pick<TestUser, 'email' | 'password'>,
+  path = '/',
+): Promise<void> {
+  await storeSignIn(page, user);
+  await page.goto(path);
+  // The app's first load in this browser context: its code comes with it, slow on a busy machine.
+  await expect(mainNavigation(page)).toBeAttached(FIRST_LOAD);
 }
 
 /** The stored session; retried when a navigation (e.g. a redirect to /login) replaces the page meanwhile. */

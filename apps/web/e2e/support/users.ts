@@ -1,5 +1,5 @@
-// The accounts the end-to-end tests sign in with. global-setup creates them with the manage CLI
-// on every test server; specs that change a user's data or password get a user of their own.
+// The accounts the end-to-end tests sign in with. global-setup creates them through the API on every
+// test server; specs that change a user's data or password get a user of their own.
 export type Role = 'admin' | 'manager' | 'staff' | 'ndf';
 
 export interface TestUser {
