@@ -1,11 +1,30 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
+const SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src');
+
+/**
+ * The test files that start real processes (a server through src/test/server-process.ts, the CLI, a
+ * child of any kind): they measure what a process does under time (shutdown drains, restarts, memory
+ * peaks), so they run one at a time, in a group of their own after the rest, with no other test file
+ * competing for the cores (see the root vitest.config.ts). Found by what they import, so a new one
+ * cannot be forgotten. Paths relative to apps/api.
+ */
+export const PROCESS_TESTS: string[] = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .filter((file) =>
+    /from '(node:child_process|[./]*(test\/)?server-process(\.js)?)'/.test(
+      readFileSync(path.join(SRC, file), 'utf8'),
+    ),
+  )
+  .map((file) => `src/${file.split(path.sep).join('/')}`)
+  .sort();
+
+/** What every API test file runs with, in either group. */
+export const API_TEST = { environment: 'node', testTimeout: 20_000, hookTimeout: 30_000 } as const;
+
 export default defineProject({
-  test: {
-    name: 'api',
-    include: ['src/**/*.test.ts'],
-    environment: 'node',
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
-  },
+  test: { name: 'api', include: ['src/**/*.test.ts'], exclude: PROCESS_TESTS, ...API_TEST },
 });
