@@ -176,13 +176,16 @@ describe('npm run dev', () => {
     await signIn.waitFor({ timeout: 60_000 });
     // Mantine's component styles are there (the dev server pre-bundles Mantine, out of reach of the build's
     // per-component stylesheets): the button is painted in the theme's primary colour, not the browser's grey.
+    // The page's own document and window (the API's type-check has no DOM library).
     const [painted, primary] = await signIn.evaluate((button) => {
-      const probe = document.createElement('div');
+      const page = button.ownerDocument;
+      const view = page.defaultView;
+      const probe = page.createElement('div');
       probe.style.background = 'var(--mantine-primary-color-filled)';
-      document.body.append(probe);
-      const colour = getComputedStyle(probe).backgroundColor;
+      page.body.append(probe);
+      const colour = view.getComputedStyle(probe).backgroundColor;
       probe.remove();
-      return [getComputedStyle(button).backgroundColor, colour];
+      return [view.getComputedStyle(button).backgroundColor, colour];
     });
     expect(painted).toBe(primary);
 
