@@ -166,11 +166,11 @@ describe.each(testDatabases())('%s: avatar decoding in a server process', (kind)
 
     for (const [i, answer] of answers.entries()) {
       expect(answer.status, `${atLimit[i % atLimit.length]?.[0]}: ${JSON.stringify(answer.body)}`).toBe(200);
-      expect(answer.body.avatar).toMatch(/^\/media\/avatars\/[0-9a-f-]{36}\.(png|jpg|webp)$/);
-      const stored = fs.readFileSync(
-        path.join(dataDir, 'media', 'avatars', path.basename(String(answer.body.avatar))),
-      );
-      const meta = await sharp(stored).metadata();
+      // Named by its user and content hash, in the media store (decision 0028), served by the server.
+      expect(answer.body.avatar).toMatch(/^\/media\/avatars\/\d+-[0-9a-f]{64}\.(png|jpg|webp)$/);
+      const stored = await fetch(`${server.url}${String(answer.body.avatar)}`);
+      expect(stored.status).toBe(200);
+      const meta = await sharp(Buffer.from(await stored.arrayBuffer())).metadata();
       expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(1024);
     }
     for (const refusal of refusals) {
