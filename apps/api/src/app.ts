@@ -118,6 +118,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreDuplicateSlashes: true },
+    // A request that reaches a closing server on a connection it had already accepted is served, not
+    // answered 503: the drain waits for it, and its answer closes the connection (graceful-close.ts).
+    // Behind a proxy that retries only failed connections, such a 503 was a request lost (issue 23).
+    return503OnClosing: false,
     frameworkErrors: answerFrameworkError(SECURITY_HEADERS),
     clientErrorHandler: answerClientError(SECURITY_HEADERS),
   }).withTypeProvider<ZodTypeProvider>();

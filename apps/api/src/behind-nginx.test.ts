@@ -1,8 +1,8 @@
 // Two machines behind the shipped nginx site (deploy/nginx/staff-app.conf), with real parts: Debian's
 // nginx with a self-signed certificate, in front of two app processes that stand for two machines
 // (each its own data folder, one PostgreSQL database, one JWT_SECRET), as docs/operations.md sets
-// them up. PostgreSQL is the test run's (TEST_PG_URL); run alone without it, a throwaway cluster is
-// started here, so the test never skips.
+// them up, machine B with its metrics address. PostgreSQL is the test run's (TEST_PG_URL); run alone
+// without it, a throwaway cluster is started here, so the test never skips.
 import fs from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
@@ -11,11 +11,12 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { AVATAR_MAX_BYTES } from '@staff/contracts';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './db/index';
 import { writeQuote } from './modules/stocks/test-kit';
 import { type RunningNginx, startNginx } from './test/nginx';
-import { freshPostgresDatabase, type ServerProcess, startServer } from './test/server-process';
+import { freePort, freshPostgresDatabase, type ServerProcess, startServer } from './test/server-process';
 import { migratedWithoutDemoHistory } from './test/without-demo-history';
 
 const ADMIN = { email: 'admin@nginx.test', password: 'Admin-pass-2024' };
@@ -37,6 +38,8 @@ let machineA: ServerProcess;
 let machineB: ServerProcess;
 let database: { url: string; drop: () => Promise<void> };
 let quotes: Db;
+/** Machine B's metrics address (METRICS_PORT); A runs without one. */
+let metricsPortB: number;
 let stopThrowawayPostgres: (() => Promise<void>) | undefined;
 const dirs: string[] = [];
 
@@ -150,7 +153,8 @@ beforeAll(async () => {
   // Its connection stays: it writes the stream's quote, as a third machine's market-data job would.
   quotes = await migratedWithoutDemoHistory({ DATA_DIR: tempDir('seed'), DATABASE_URL: database.url });
   const web = fakeWebBuild();
-  const machine = (name: string) =>
+  metricsPortB = await freePort();
+  const machine = (name: string, extra: Record<string, string> = {}) =>
     startServer({
       DATA_DIR: tempDir(name),
       DATABASE_URL: database.url,
@@ -161,9 +165,13 @@ beforeAll(async () => {
       TRUST_PROXY: '127.0.0.1',
       PUBLIC_URL: 'https://localhost',
       WEB_DIST_DIR: web,
+      ...extra,
     });
   // Both at once, as two machines may start.
-  [machineA, machineB] = await Promise.all([machine('machine-a'), machine('machine-b')]);
+  [machineA, machineB] = await Promise.all([
+    machine('machine-a'),
+    machine('machine-b', { METRICS_PORT: String(metricsPortB) }),
+  ]);
   nginx = await startNginx([machineA.url, machineB.url].map((url) => new URL(url).host));
 }, 180_000);
 
@@ -341,12 +349,70 @@ describe('two machines behind the shipped nginx site', () => {
     expect(zlib.gunzipSync(gzip.body).toString('utf8')).toBe(ASSET_SOURCE);
   });
 
-  // INTEGRATOR: the avatar uploaded through one machine and served by the other (media in the
-  // database, issue 23's media part) goes here: upload through nginx, then GET the avatar_url from
-  // machine A and from machine B directly.
+  it('serves an avatar uploaded through the proxy from either machine, cached by its content hash', async () => {
+    const token = await signIn();
+    const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a7' } })
+      .png()
+      .toBuffer();
+    const boundary = 'deployavatarboundary';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="avatar"; filename="me.png"\r\n` +
+          'content-type: image/png\r\n\r\n',
+      ),
+      image,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const uploaded = await send('PUT', '/api/users/profile/', {
+      token,
+      body,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(uploaded.status).toBe(200);
+    const avatar = String(uploaded.json().avatar);
+    expect(avatar).toMatch(/^\/media\/avatars\/.+-[0-9a-f]{64}\.png$/);
+    // Whichever machine took the upload, both serve it (media live in the one database) ...
+    for (const machine of [machineA, machineB]) {
+      const direct = await fetch(`${machine.url}${avatar}`);
+      expect(direct.status).toBe(200);
+      expect(direct.headers.get('content-type')).toBe('image/png');
+      expect((await sharp(Buffer.from(await direct.arrayBuffer())).metadata()).width).toBe(64);
+    }
+    // ... and through the proxy it keeps the app's year-long cache and strong ETag.
+    const proxied = await send('GET', avatar);
+    expect(proxied.status).toBe(200);
+    expect(proxied.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const etag = String(proxied.headers.etag);
+    expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+    expect((await send('GET', avatar, { headers: { 'if-none-match': etag } })).status).toBe(304);
+  });
 
-  // INTEGRATOR: the scrape of the metrics address (METRICS_PORT, issue 23's metrics part) goes here:
-  // requests through nginx, then a scrape showing them counted.
+  it('counts the requests machine B answered through the proxy on its metrics address', async () => {
+    const token = await signIn();
+    const mark = machineB.logLength();
+    const sent = 12;
+    for (let n = 0; n < sent; n += 1) {
+      expect((await send('GET', `/api/users/profile/?metrics=${n}`, { token })).status).toBe(200);
+    }
+    // nginx spreads the requests over both machines; B's scrape counts exactly the ones B answered.
+    const answeredByB = machineB.countLogged('"url":"/api/users/profile/?metrics=', mark);
+    expect(answeredByB).toBeGreaterThan(0);
+    expect(answeredByB).toBeLessThan(sent);
+    const scrape = await fetch(`http://127.0.0.1:${metricsPortB}/metrics`);
+    expect(scrape.status).toBe(200);
+    const text = await scrape.text();
+    const profile = /^http_request_duration_seconds_count\{(.*)\} (\d+)$/gm;
+    let counted = 0;
+    for (const match of text.matchAll(profile)) {
+      const labels = match[1] as string;
+      if (labels.includes('route="/api/users/profile/"') && labels.includes('method="GET"')) {
+        counted += Number(match[2]);
+      }
+    }
+    // Every GET of the profile B answered in this file so far: the ones above and the sign-in test's.
+    expect(counted).toBe(machineB.countLogged('"method":"GET","url":"/api/users/profile/'));
+    expect(text).not.toContain('?metrics=');
+  });
 
   // Last: it stops machine A.
   it('loses no request while one machine stops on SIGTERM', { timeout: 60_000 }, async () => {

@@ -31,6 +31,8 @@ export interface ServerProcess {
   logLength(): number;
   /** The processes that logged a line including `text` (e.g. a request's URL), after line `from`. */
   loggedBy(text: string, from?: number): Set<number>;
+  /** How many lines of the log include `text` (e.g. a request's method and URL), after line `from`. */
+  countLogged(text: string, from?: number): number;
 }
 
 export interface StartOptions {
@@ -151,6 +153,8 @@ export async function startServer(
     workers: () => [...live],
     logLength: () => logged.length,
     loggedBy,
+    countLogged: (text: string, from = 0) =>
+      logged.slice(from).filter((entry) => JSON.stringify(entry).includes(text)).length,
   };
 }
 
