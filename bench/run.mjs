@@ -7,6 +7,10 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onSupportedNode } from '../scripts/node-release.mjs';
+
+// Node 22.14+ or 24 (README); on an older Node this runs itself again on Node 22 from the registry.
+await onSupportedNode();
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const wanted = process.argv.slice(2);

@@ -14,6 +14,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { concurrently } from 'concurrently';
+import { onSupportedNode } from './node-release.mjs';
+
+// Node 22.14+ or 24 (README); on an older Node this runs itself again on Node 22 from the registry.
+await onSupportedNode();
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -21,6 +21,10 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { onSupportedNode } from './node-release.mjs';
+
+// Node 22.14+ or 24 (README); on an older Node this runs itself again on Node 22 from the registry.
+await onSupportedNode();
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB = path.join(ROOT, 'apps', 'web');

@@ -1,5 +1,6 @@
 // The README's test line (`npm install && npm test`) ends here: lint (biome and the import rules),
-// typecheck, unit and integration tests on SQLite and a throwaway PostgreSQL, build, then end-to-end
+// typecheck, unit and integration tests on SQLite and a throwaway PostgreSQL (then the API tests again
+// on the other supported Node line, scripts/node-release.mjs), build, then end-to-end
 // tests in Debian's Chromium. Stops at the first failing step; always stops PostgreSQL and removes temp dirs.
 //
 //   npm test                      everything
@@ -13,7 +14,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { ensureNginx } from './ensure-nginx.mjs';
+import { envOnLine, onSupportedNode, otherLine } from './node-release.mjs';
 import { startThrowawayPostgres } from './throwaway-postgres.mjs';
+
+// Node 22.14+ or 24 (README); on an older Node this runs itself again on Node 22 from the registry.
+await onSupportedNode();
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PARTS = ['lint', 'unit', 'e2e'];
@@ -233,6 +238,18 @@ async function main() {
         ],
         { TEST_PG_URL: postgres.url },
       ),
+    );
+    // The product supports the LTS lines 22 and 24 (README, `engines`): the API, where a Node release
+    // can break something (native modules, the runtime's own changes), runs again on the other line,
+    // from the npm registry (scripts/node-release.mjs).
+    // On SQLite (TEST_DATABASES, src/test/harness.ts): the database tests run once more, not twice.
+    const other = otherLine();
+    await step(`API tests again on Node ${other} (SQLite)`, () =>
+      run('npx', ['vitest', 'run', '--project', 'api', '--project', 'api-processes', '--reporter=dot'], {
+        TEST_PG_URL: postgres.url,
+        TEST_DATABASES: 'sqlite',
+        PATH: envOnLine(other).PATH,
+      }),
     );
     await step('Stop PostgreSQL', async () => {
       const pg = postgres;
