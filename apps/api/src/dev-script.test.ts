@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/server-process';
@@ -148,7 +149,9 @@ describe('npm run dev', () => {
     closed = new Promise((resolve) => child.once('close', (code, signal) => resolve(code ?? signal ?? '?')));
     for (const stream of [child.stdout, child.stderr]) {
       readline.createInterface({ input: stream as NodeJS.ReadableStream }).on('line', (line) => {
-        lines.push(line);
+        // Without colours: Vite and pino-pretty colour their output when CI is set (picocolors'
+        // rule), and Vite's banner then has the port in bold, between escape codes.
+        lines.push(stripVTControlCharacters(line));
         for (const w of waiting.splice(0)) {
           if (w.done()) w.resolve();
           else waiting.push(w);
