@@ -1,10 +1,10 @@
 // The README's test line (`npm install && npm test`) ends here: lint (biome and the import rules),
-// typecheck, unit and integration tests on SQLite and a throwaway PostgreSQL (then the API tests again
-// on the other supported Node line, scripts/node-release.mjs), build, then end-to-end
+// typecheck, unit and integration tests (the API's on a throwaway PostgreSQL, then on SQLite on the
+// other supported Node line, scripts/node-release.mjs), build, then end-to-end
 // tests in Debian's Chromium. Stops at the first failing step; always stops PostgreSQL and removes temp dirs.
 //
 //   npm test                      everything
-//   npm test -- --only=unit       lint+typecheck skipped; vitest with PostgreSQL only
+//   npm test -- --only=unit       lint+typecheck skipped; vitest on both Node lines, PostgreSQL started
 //   npm test -- --only=e2e        build + Playwright only
 //   npm test -- --only=lint,unit  (or TEST_ONLY=lint,unit npm test)
 import { spawn } from 'node:child_process';
@@ -38,7 +38,11 @@ function selectedParts() {
 
 const parts = selectedParts();
 const tmp = mkdtempSync(join(tmpdir(), 'staff-test-'));
-const reports = { vitest: join(tmp, 'vitest.json'), playwright: join(tmp, 'playwright.json') };
+const reports = {
+  vitest: join(tmp, 'vitest.json'),
+  vitestOther: join(tmp, 'vitest-other-line.json'),
+  playwright: join(tmp, 'playwright.json'),
+};
 let postgres = null;
 let currentChild = null;
 let startingPostgres = false; // a signal then waits for the start to finish, so the server is stopped
@@ -150,12 +154,16 @@ function readJson(path) {
 function counts() {
   const totals = { passed: 0, failed: 0, skipped: 0 };
   const detail = [];
-  const vitest = readJson(reports.vitest);
-  if (vitest) {
+  for (const [label, report] of [
+    ['vitest', reports.vitest],
+    [`vitest on Node ${otherLine()}`, reports.vitestOther],
+  ]) {
+    const vitest = readJson(report);
+    if (!vitest) continue;
     totals.passed += vitest.numPassedTests ?? 0;
     totals.failed += vitest.numFailedTests ?? 0;
     totals.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
-    detail.push(`vitest ${vitest.numPassedTests}/${vitest.numTotalTests} passed`);
+    detail.push(`${label} ${vitest.numPassedTests}/${vitest.numTotalTests} passed`);
   }
   const playwright = readJson(reports.playwright);
   if (playwright?.stats) {
@@ -224,7 +232,13 @@ async function main() {
       if (interrupted) throw new StepFailed(`interrupted by ${interrupted.signal}`);
       console.log(`PostgreSQL ready at ${postgres.url}`);
     });
-    await step('Unit and integration tests (vitest, SQLite + PostgreSQL)', () =>
+    // The product supports the LTS lines 22 and 24 (README, `engines`). Every test runs on this line;
+    // the API projects (`api`, `api-processes`), where a Node release can break something (native
+    // modules, the runtime's own changes), run on the other line as well, from the npm registry
+    // (scripts/node-release.mjs). Each database's API tests run once, on one of the lines
+    // (TEST_DATABASES, src/test/harness.ts; decision 0029): PostgreSQL here, SQLite there.
+    const other = otherLine();
+    await step('Unit and integration tests (vitest; the API on PostgreSQL)', () =>
       run(
         'npx',
         [
@@ -236,20 +250,25 @@ async function main() {
           '--reporter=json',
           `--outputFile=${reports.vitest}`,
         ],
-        { TEST_PG_URL: postgres.url },
+        { TEST_PG_URL: postgres.url, TEST_DATABASES: 'postgres' },
       ),
     );
-    // The product supports the LTS lines 22 and 24 (README, `engines`): the API, where a Node release
-    // can break something (native modules, the runtime's own changes), runs again on the other line,
-    // from the npm registry (scripts/node-release.mjs).
-    // On SQLite (TEST_DATABASES, src/test/harness.ts): the database tests run once more, not twice.
-    const other = otherLine();
-    await step(`API tests again on Node ${other} (SQLite)`, () =>
-      run('npx', ['vitest', 'run', '--project', 'api', '--project', 'api-processes', '--reporter=dot'], {
-        TEST_PG_URL: postgres.url,
-        TEST_DATABASES: 'sqlite',
-        PATH: envOnLine(other).PATH,
-      }),
+    await step(`API tests on Node ${other} (SQLite)`, () =>
+      run(
+        'npx',
+        [
+          'vitest',
+          'run',
+          '--project',
+          'api',
+          '--project',
+          'api-processes',
+          '--reporter=dot',
+          '--reporter=json',
+          `--outputFile=${reports.vitestOther}`,
+        ],
+        { TEST_PG_URL: postgres.url, TEST_DATABASES: 'sqlite', PATH: envOnLine(other).PATH },
+      ),
     );
     await step('Stop PostgreSQL', async () => {
       const pg = postgres;

@@ -15,10 +15,23 @@ export type DbKind = 'sqlite' | 'postgres';
 
 /** SQLite always; PostgreSQL whenever the test run provides a cluster (npm test always does). */
 export function testDatabases(): DbKind[] {
-  // The test line's second run, on the other Node line (decision 0029), covers SQLite only: what a
-  // Node release can break is native (the SQLite addon, Argon2, sharp) or Node's own; PostgreSQL's
-  // driver is plain JavaScript. TEST_PG_URL stays set for the tests that need a shared PostgreSQL.
-  if (process.env.TEST_DATABASES === 'sqlite') return ['sqlite'];
+  // The test line runs the API suite on both Node lines, each database on one of them (decision
+  // 0029): TEST_DATABASES names the databases of this run. TEST_PG_URL stays set either way for the
+  // tests that need a shared PostgreSQL.
+  const named = process.env.TEST_DATABASES;
+  if (named) {
+    const kinds = named.split(',').map((kind) => kind.trim());
+    const unknown = kinds.filter((kind) => kind !== 'sqlite' && kind !== 'postgres');
+    if (unknown.length > 0 || kinds.length === 0) {
+      throw new Error(`TEST_DATABASES=${named}: name sqlite, postgres or both (comma-separated)`);
+    }
+    if (kinds.includes('postgres') && !process.env.TEST_PG_URL) {
+      throw new Error(
+        'TEST_DATABASES names postgres but TEST_PG_URL is not set: run the tests with `npm test`.',
+      );
+    }
+    return (['sqlite', 'postgres'] as const).filter((kind) => kinds.includes(kind));
+  }
   if (process.env.TEST_PG_URL) return ['sqlite', 'postgres'];
   if (process.env.CI) throw new Error('TEST_PG_URL is not set: run the tests with `npm test`.');
   console.warn('TEST_PG_URL is not set: running database tests on SQLite only. `npm test` runs both.');
