@@ -13,7 +13,7 @@ import { createDb, type Db, migrateToLatest } from '../db/index';
 
 export type DbKind = 'sqlite' | 'postgres';
 
-/** SQLite always; PostgreSQL whenever the test run provides a cluster (npm test always does). */
+/** The databases TEST_DATABASES names, else SQLite and, when the run provides a cluster, PostgreSQL. */
 export function testDatabases(): DbKind[] {
   // The test line runs the API suite on both Node lines, each database on one of them (decision
   // 0029): TEST_DATABASES names the databases of this run. TEST_PG_URL stays set either way for the
@@ -22,7 +22,7 @@ export function testDatabases(): DbKind[] {
   if (named) {
     const kinds = named.split(',').map((kind) => kind.trim());
     const unknown = kinds.filter((kind) => kind !== 'sqlite' && kind !== 'postgres');
-    if (unknown.length > 0 || kinds.length === 0) {
+    if (unknown.length > 0) {
       throw new Error(`TEST_DATABASES=${named}: name sqlite, postgres or both (comma-separated)`);
     }
     if (kinds.includes('postgres') && !process.env.TEST_PG_URL) {
