@@ -415,11 +415,30 @@ describe.each(testDatabases())('the answer cache itself (%s)', (kind) => {
         made: ++made,
       })),
     );
+    bare.get('/shared', (request, reply) =>
+      none.send(request, reply, { scopes: ['users'], shared: true }, async () => ({ same: true })),
+    );
     await bare.ready();
     try {
       for (let i = 1; i <= 3; i++)
         expect((await bare.inject({ method: 'GET', url: '/n' })).json()).toEqual({ made: i });
       expect(none.stats()).toMatchObject({ answers: 0, bytes: 0, misses: 3, hits: 0 });
+      const personal = await bare.inject({ method: 'GET', url: '/n' });
+      expect(personal.headers.etag).toBeUndefined();
+      expect(personal.headers['content-type']).toBe('application/json; charset=utf-8');
+      // A shared answer still carries its ETag, and naming it answers 304 without a body.
+      const first = await bare.inject({ method: 'GET', url: '/shared' });
+      expect(first.json()).toEqual({ same: true });
+      expect(first.headers.etag).toMatch(/^"[\w-]{27}"$/);
+      expect(first.headers['cache-control']).toBe('private, no-cache');
+      const again = await bare.inject({
+        method: 'GET',
+        url: '/shared',
+        headers: { 'if-none-match': first.headers.etag as string },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      expect(none.stats()).toMatchObject({ answers: 0, bytes: 0, misses: 6 });
     } finally {
       await bare.close();
     }

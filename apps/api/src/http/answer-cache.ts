@@ -54,6 +54,7 @@ interface Kept {
   stamp: string;
   /** The serialised answer, encoded once: a hit sends these bytes as they are. */
   body: Buffer;
+  /** The strong ETag of a shared answer; empty for a per-user one, which carries none. */
   etag: string;
   /** The app's clock from which the answer may differ without a write. */
   untilMs: number;
@@ -132,6 +133,9 @@ export function createAnswerCache({
   // recently used.
   const kept = new Map<string, Kept>();
   const computing = new Map<string, Promise<Kept>>();
+  // With no room (ANSWER_CACHE_MB=0) nothing is kept: a request neither reads the versions nor
+  // hashes an answer that no one will revalidate, and pays only for its own computation.
+  const keeping = maxBytes > 0 && maxEntries > 0;
   let bytes = 0;
   const counts = { hits: 0, misses: 0, joined: 0, stale: 0 };
 
@@ -205,7 +209,7 @@ export function createAnswerCache({
       // A Buffer of its own: a small one cut from Node's shared pool would hold the whole 8 KB slab.
       const body = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
       body.write(json);
-      const made = { key: key ?? '', stamp, body, etag: strongTag(body), untilMs };
+      const made = { key: key ?? '', stamp, body, etag: spec.shared ? strongTag(body) : '', untilMs };
       const entry = { ...made, size: sizeOf(made) };
       if (key !== null) keep(entry);
       return entry;
@@ -217,6 +221,25 @@ export function createAnswerCache({
     } finally {
       computing.delete(flight);
     }
+  }
+
+  /** Nothing kept: compute, serialise and send; a shared answer still carries its ETag. */
+  async function sendComputed<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    spec: AnswerSpec,
+    compute: (keepUntil: KeepUntil) => Promise<T>,
+  ): Promise<FastifyReply> {
+    counts.misses += 1;
+    metrics?.answerCacheMisses.inc();
+    const json = reply.serialize(await compute(() => {})) as string;
+    reply.type('application/json; charset=utf-8');
+    if (!spec.shared) return reply.send(json);
+    const body = Buffer.from(json);
+    const etag = strongTag(body);
+    reply.header('etag', etag).header('cache-control', 'private, no-cache');
+    if (noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.send(body);
   }
 
   return {
@@ -231,6 +254,7 @@ export function createAnswerCache({
       spec: AnswerSpec,
       compute: (keepUntil: KeepUntil) => Promise<T>,
     ): Promise<FastifyReply> {
+      if (!keeping) return sendComputed(request, reply, spec, compute);
       const entry = await answer(reply, keyOf(request, spec.owner), spec, compute);
       reply.type('application/json; charset=utf-8');
       if (!spec.shared) return reply.send(entry.body);
