@@ -102,7 +102,10 @@ export default defineConfig({
   reporter: [['list'], ...(jsonReport ? [['json', { outputFile: jsonReport }] as const] : [])],
   use: {
     baseURL: E2E_SERVERS.main.url,
-    trace: 'retain-on-failure',
+    // No trace unless asked for (`npx playwright test --trace retain-on-failure`): recording one for
+    // every test more than doubled the line's end-to-end time on two cores (keyboard and users specs
+    // 90 s without, 207 s with), and a CI run keeps only its output, never the trace files.
+    trace: 'off',
     // The app's service worker would answer some requests itself, out of page.route()'s reach; the
     // offline test in cashflow.spec.ts turns it back on.
     serviceWorkers: 'block',
