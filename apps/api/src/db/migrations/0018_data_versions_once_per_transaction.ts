@@ -13,8 +13,8 @@
 // visible together at commit); the end just keeps the lock short.
 //
 // A row trigger fires per row (a bulk load of 100,000 games fires 500,000 of them, a few
-// microseconds each, reading the setting); the diary's tables keep their statement triggers, since
-// their bulk loads are larger and their writers already queue per user (decision 0027).
+// microseconds each, reading the setting). The diary's tables kept their statement triggers here;
+// migration 0020 gives them the same deferred triggers.
 // SQLite runs one writer at a time, so nothing waits on its version rows: its row triggers stay.
 // TRUNCATE keeps its statement trigger (a constraint trigger cannot follow TRUNCATE).
 import { type Kysely, sql } from 'kysely';

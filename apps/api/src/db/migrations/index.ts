@@ -22,6 +22,7 @@ import * as m0016 from './0016_diary_week_totals_by_category';
 import * as m0017 from './0017_users_version_and_player_names';
 import * as m0018 from './0018_data_versions_once_per_transaction';
 import * as m0019 from './0019_media';
+import * as m0020 from './0020_diary_versions_once_per_transaction';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0017_users_version_and_player_names': m0017,
   '0018_data_versions_once_per_transaction': m0018,
   '0019_media': m0019,
+  '0020_diary_versions_once_per_transaction': m0020,
 };
