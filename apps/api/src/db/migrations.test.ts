@@ -304,3 +304,44 @@ describe.each(testDatabases())('0013 user search index (%s)', (kind) => {
     await sql`update users set search = 'still writable' where email = 'an@example.com'`.execute(db);
   });
 });
+
+describe.each(testDatabases())('0020 diary versions once per transaction (%s)', (kind) => {
+  it('bumps the owner once per write after it, and per statement again once undone', async () => {
+    const db = await databaseAt(kind, '0020_diary_versions_once_per_transaction');
+    const at = '2030-01-01T00:00:00.000Z';
+    const { id: userId } = await insertUser(db, kind, at);
+    const version = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('data_versions')
+            .select('version')
+            .where('scope', '=', `diary:${userId}`)
+            .executeTakeFirst()
+        )?.version ?? 0,
+      );
+    /** Two statements in one transaction: a diary and a category of the user. */
+    const write = (title: string) =>
+      db.transaction().execute(async (tx) => {
+        await sql`insert into diaries (user_id, title, created_at) values (${userId}, ${title}, ${at})`.execute(
+          tx,
+        );
+        await sql`insert into diary_categories (user_id, title, created_at) values (${userId}, ${title}, ${at})`.execute(
+          tx,
+        );
+      });
+    await write('one');
+    const once = await version();
+    expect(once).toBe(kind === 'postgres' ? 1 : 2);
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const down = await migrator.migrateTo('0019_media');
+    expect(down.error).toBeUndefined();
+    await sql`delete from diary_categories where user_id = ${userId}`.execute(db);
+    await sql`delete from diaries where user_id = ${userId}`.execute(db);
+    const cleared = await version();
+    expect(cleared).toBe(once + 2);
+    // 0015's triggers again: a bump per statement that wrote.
+    await write('two');
+    expect(await version()).toBe(cleared + 2);
+  });
+});

@@ -61,20 +61,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function data_version_bump_entry_owner_once() returns trigger language plpgsql as $$
     declare
+      entry bigint;
       who bigint;
     begin
-      if tg_op <> 'DELETE' then
-        select e.user_id into who from diary_entries e where e.id = new.entry_id;
+      -- The link's entry after the write and before it (the same entry but for a moved link).
+      foreach entry in array array[
+        case when tg_op <> 'DELETE' then new.entry_id end,
+        case when tg_op <> 'INSERT' then old.entry_id end
+      ] loop
+        select e.user_id into who from diary_entries e where e.id = entry;
         if who is not null then
           perform data_version_bump_scope_once(tg_argv[0] || ':' || who);
         end if;
-      end if;
-      if tg_op <> 'INSERT' then
-        select e.user_id into who from diary_entries e where e.id = old.entry_id;
-        if who is not null then
-          perform data_version_bump_scope_once(tg_argv[0] || ':' || who);
-        end if;
-      end if;
+      end loop;
       return null;
     end $$
   `.execute(db);
