@@ -2,6 +2,7 @@
 // listens. The only module with side effects on import.
 import { buildApp } from './app';
 import { ConfigError, loadConfig, restrictDataDir } from './config';
+import { CHECKPOINT_INTERVAL_MS } from './db/checkpointer';
 import { createDb, migrateToLatest, optimizeSqlite } from './db/index';
 import { ApiError } from './http/errors';
 import { startMarketDataScheduler } from './market-data/scheduler';
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
     const { startProcessMetrics } = await import('./metrics/process-metrics');
     metrics = await startProcessMetrics({ host: config.metricsHost, port: config.metricsPort });
   }
-  const db = createDb({ ...config, metrics: metrics?.db });
+  const db = createDb({ ...config, metrics: metrics?.db, checkpointEveryMs: CHECKPOINT_INTERVAL_MS });
   await migrateToLatest(db);
   restrictDataDir(config.dataDir);
   const app = await buildApp({ config, db, metrics });

@@ -23,6 +23,7 @@ import {
 import pg from 'pg';
 import { restrictDataDir } from '../config';
 import type { DbMetrics } from '../metrics/app-metrics';
+import { startCheckpointer, WAL_BACKSTOP_PAGES } from './checkpointer';
 import { dialectOf } from './dialect';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
@@ -38,6 +39,12 @@ export interface DbOptions {
   dataDir: string;
   /** Where each query's time and the pool's state are reported (METRICS_PORT set); none: no work for it. */
   metrics?: DbMetrics | undefined;
+  /**
+   * SQLite: checkpoint the write-ahead log in a thread this often instead of at commits
+   * (db/checkpointer.ts). The server's processes ask for it (CHECKPOINT_INTERVAL_MS); the command
+   * line and the tests keep SQLite's default.
+   */
+  checkpointEveryMs?: number | undefined;
 }
 
 /** Kysely's log hook, timing every query for the metrics (docs/metrics.md), and only when they are on. */
@@ -77,7 +84,8 @@ export function createDb(options: DbOptions): Db {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...queryTiming(options.metrics) });
   }
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  const sqlite = new SQLite(path.join(options.dataDir, 'app.db'));
+  const file = path.join(options.dataDir, 'app.db');
+  const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   // app.db 0600 whatever the umask made it; SQLite gives the -wal and -shm files it creates later the
   // database's own mode, and the ones an older version left are tightened here too.
@@ -92,6 +100,26 @@ export function createDb(options: DbOptions): Db {
   // missing or far out of date), `optimize` every few hours (the server's hourly job, optimizeSqlite)
   // and at close. Without them the plans kept whatever ANALYZE saw last, possibly never.
   sqlite.pragma('optimize = 0x10002');
+  const cached = withStatementCache(sqlite);
+  let database: StatementCachedSqlite = cached;
+  if (options.checkpointEveryMs !== undefined) {
+    sqlite.pragma(`wal_autocheckpoint = ${WAL_BACKSTOP_PAGES}`);
+    const checkpointer = startCheckpointer(file, {
+      intervalMs: options.checkpointEveryMs,
+      warn: (message) => process.emitWarning(message),
+      ended: () => {
+        if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT}`);
+        process.emitWarning('The SQLite checkpoint thread ended; commits checkpoint the log again');
+      },
+    });
+    database = {
+      ...cached,
+      close: async () => {
+        await checkpointer.stop();
+        await cached.close();
+      },
+    };
+  }
   // SQLite's pool is its one connection, which Kysely lends to one query or transaction at a time.
   const use: ConnectionUse = { inUse: 0, waiting: 0 };
   options.metrics?.watchPool(() => ({
@@ -101,7 +129,7 @@ export function createDb(options: DbOptions): Db {
     waiting: use.waiting,
   }));
   return new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, use),
+    dialect: new ImmediateSqliteDialect({ database }, use),
     ...queryTiming(options.metrics),
   });
 }
@@ -180,10 +208,12 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 
   override async destroy(): Promise<void> {
-    this.#database.close();
+    await this.#database.close();
   }
 }
 
+/** SQLite's own `wal_autocheckpoint`: a commit that takes the log past this many pages checkpoints it. */
+const SQLITE_DEFAULT_AUTOCHECKPOINT = 1000;
 /** How long, at most, a SQLite statement or a transaction's begin waits for another's write lock. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 const BEGIN_DEFERRED = CompiledQuery.raw('begin deferred');
@@ -285,7 +315,7 @@ export const STATEMENT_CACHE_SIZE = 500;
 export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE) {
   const cache = new Map<string, SQLite.Statement>();
   return {
-    close: () => {
+    close: async (): Promise<void> => {
       // SQLite's advice: optimize as a connection closes (it analyzes only what this connection's
       // queries showed would benefit, usually nothing, in microseconds).
       if (sqlite.open && !sqlite.readonly) sqlite.pragma('optimize');
