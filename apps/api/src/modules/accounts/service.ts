@@ -246,20 +246,17 @@ export function createAccountsService(deps: AccountsDeps) {
       const issuedAt = now();
       const refresh = await signer.sign('refresh', stored.user_id, stored.family_id, issuedAt);
       const access = await signer.sign('access', stored.user_id, stored.family_id, issuedAt);
-      const tokenHash = hashToken(refresh.token);
-      await db.transaction().execute(async (tx) => {
-        const rotation = createAccountsRepo(tx);
-        if (!(await rotation.markRotated(stored.id, at)))
-          throw tokenNotValid('Token has already been rotated');
-        await rotation.insertRefreshToken({
-          id: refresh.jti,
-          userId: stored.user_id,
-          familyId: stored.family_id,
-          tokenHash,
-          now: issuedAt,
-          expiresAt: refresh.expiresAt,
-        });
+      const rotated = await repo.rotateRefreshToken({
+        oldId: stored.id,
+        at,
+        id: refresh.jti,
+        userId: stored.user_id,
+        familyId: stored.family_id,
+        tokenHash: hashToken(refresh.token),
+        now: issuedAt,
+        expiresAt: refresh.expiresAt,
       });
+      if (!rotated) throw tokenNotValid('Token has already been rotated');
       return { access: access.token, refresh: refresh.token };
     },
 
