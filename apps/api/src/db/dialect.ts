@@ -52,6 +52,15 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
+ * A write refused because a row it names is gone (PostgreSQL's 23503, SQLite's foreign key
+ * constraint): a category deleted between an entry's check of its categories and its write.
+ */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+/**
  * Locks one row until the transaction ends, before the caller reads it to check and merge an edit;
  * true when the row exists. PostgreSQL: `SELECT … FOR UPDATE` (a second editor waits, then reads
  * the first one's commit). SQLite locks the whole database per writer, but a transaction begins

@@ -12,7 +12,14 @@ import type { Db } from '../../db/index';
 import type { DiaryEntriesTable } from '../../db/schema';
 import type { Span } from './overlaps';
 import { MAX_ENTRY_MS } from './time';
-import { type EntryTime, moveEntryTime, refreshTouchedWeeks } from './week-totals';
+import {
+  type EntryTime,
+  lockUsersWeeks,
+  moveEntryTime,
+  refreshTouchedWeeks,
+  shareUsersWeeks,
+  weekDeltas,
+} from './week-totals';
 
 /** An entry as the API presents it; instants are read from the millisecond columns. */
 export type EntryRow = Omit<
@@ -142,6 +149,66 @@ const insertEntryCategories = compiledOnce((db, entryId: number, ...categoryIds:
     .insertInto('diary_entry_categories')
     .values(categoryIds.map((category_id) => ({ entry_id: entryId, category_id }))),
 );
+
+/**
+ * PostgreSQL: a new entry, its category links and its time in the week totals as one statement
+ * (issue 22, decision 0027), where SQLite runs the same three writes in a transaction. A round trip
+ * to PostgreSQL costs the server more than these statements cost the database, and the transaction
+ * was six (BEGIN, the entry, its links, the share lock, the week rows, COMMIT). The week rows are
+ * moveEntryTime's for an added entry (weekDeltas). The diary row's share lock comes first, as every
+ * entry writer takes it (the order of locks: week-totals.ts): `(select count(*) from shared)` makes
+ * PostgreSQL take it before the entry's insert reads its one row, and so before the links and the
+ * week rows. A week row a re-sum wrote meanwhile is updated by the upsert whatever the statement's
+ * snapshot, as ON CONFLICT does; a category a deletion removed meanwhile fails the links' foreign
+ * key, and the whole statement with it.
+ */
+async function insertEntryAtOnce(
+  db: Db,
+  v: EntryValues & { diaryId: number; userId: number; categoryIds: number[] },
+  stamp: string,
+): Promise<number> {
+  const weeks = weekDeltas({
+    added: {
+      startMs: v.start_ms,
+      endMs: v.end_ms,
+      categoryCount: v.categoryIds.length,
+      categoryIds: v.categoryIds,
+    },
+  });
+  const { rows } = await sql<{ id: number }>`
+    with shared as (
+      select 1 from diaries where user_id = ${v.userId} for share
+    ), entry as (
+      insert into diary_entries (diary_id, user_id, title, feeling, start_date, start_time, end_date,
+        end_time, time_zone, start_at, end_at, start_ms, end_ms, place, note, feedback, category_count,
+        created_at, updated_at)
+      select ${v.diaryId}, ${v.userId}, ${v.title}, ${v.feeling}, ${v.start_date}, ${v.start_time},
+        ${v.end_date}, ${v.end_time}, ${v.time_zone}, ${toIso(new Date(v.start_ms))},
+        ${toIso(new Date(v.end_ms))}, ${v.start_ms}, ${v.end_ms}, ${v.place}, ${v.note}, ${v.feedback},
+        ${v.categoryIds.length}, ${stamp}, ${stamp}
+      where (select count(*) from shared) >= 0
+      returning id
+    ), links as (
+      insert into diary_entry_categories (entry_id, category_id)
+      select entry.id, c.id from entry, unnest(cast(${v.categoryIds} as integer[])) as c(id)
+    ), weeks as (
+      insert into diary_week_totals (user_id, week, category_id, n, ms)
+      select ${v.userId}, t.week, t.category_id, t.n, t.ms
+      from unnest(
+        cast(${weeks.map((w) => w.week)} as integer[]),
+        cast(${weeks.map((w) => w.category_id)} as integer[]),
+        cast(${weeks.map((w) => w.n)} as integer[]),
+        cast(${weeks.map((w) => w.ms)} as bigint[])
+      ) as t(week, category_id, n, ms)
+      where (select count(*) from shared) >= 0
+      on conflict (user_id, week, category_id, n) do update set ms = diary_week_totals.ms + excluded.ms
+    )
+    select id from entry
+  `.execute(db);
+  const [row] = rows;
+  if (!row) throw new Error('the inserted entry returned no id');
+  return row.id;
+}
 
 /**
  * Whether another entry of the user shares time with [startMs, endMs) (touching ends do not), as
@@ -318,6 +385,8 @@ export function createDiaryRepo(db: Db) {
     /** Deleting a category removes it from its entries, whose category counts drop by one. */
     async deleteCategory(id: number, userId: number): Promise<void> {
       await db.transaction().execute(async (tx) => {
+        // Before any entry or link is touched (the order of locks: week-totals.ts).
+        await lockUsersWeeks(tx, userId);
         await sql`update diary_entries set category_count =
             (select count(*) from diary_entry_categories k
               where k.entry_id = diary_entries.id and k.category_id <> ${id})
@@ -491,6 +560,7 @@ export function createDiaryRepo(db: Db) {
     ) {
       const { diaryId, userId, categoryIds, now } = v;
       const stamp = toIso(now);
+      if (dialectOf(db as unknown as Kysely<unknown>) === 'postgres') return insertEntryAtOnce(db, v, stamp);
       return db.transaction().execute(async (tx) => {
         const [row] = (
           await insertEntryRow(
@@ -538,6 +608,9 @@ export function createDiaryRepo(db: Db) {
       categoryIds: number[] | undefined,
       now: Date,
     ) {
+      // Before the links, whose checks lock the categories (the order of locks: week-totals.ts);
+      // the service took it before the entry's row lock too.
+      await shareUsersWeeks(db, userId);
       const before = await entryTime(db, id, userId);
       await db
         .updateTable('diary_entries')
@@ -574,6 +647,7 @@ export function createDiaryRepo(db: Db) {
 
     async deleteEntry(id: number, userId: number): Promise<void> {
       await db.transaction().execute(async (tx) => {
+        await shareUsersWeeks(tx, userId);
         const before = await entryTime(tx, id, userId, true);
         const gone = await tx
           .deleteFrom('diary_entries')

@@ -24,7 +24,7 @@ import {
   jarHasTarget,
   type ValidationErrors,
 } from '@staff/contracts';
-import { lockRowForUpdate } from '../../db/dialect';
+import { isForeignKeyViolation, lockRowForUpdate } from '../../db/dialect';
 import type { Db } from '../../db/index';
 import { badRequest, fieldError, notFound, permissionDenied } from '../../http/errors';
 import { ifMatchAllows, preconditionFailed, strongEtag } from '../../http/etag';
@@ -42,7 +42,7 @@ import {
   type Owner,
 } from './repo';
 import { DAY_MS, localDayRange, localToEpochMs } from './time';
-import { jarTimeInWindow } from './week-totals';
+import { jarTimeInWindow, shareUsersWeeks } from './week-totals';
 
 export const WRITE_OTHERS_MESSAGE = "You cannot change another user's diary.";
 export const ENTRY_CHANGED_SINCE_READ = 'This entry was changed by someone else since you opened it.';
@@ -433,13 +433,20 @@ export function createDiaryService(deps: DiaryDeps) {
       if (Object.keys(errors).length > 0 || 'errors' in instants) throw badRequest(errors);
       const { category, ...fields } = body;
       const values: EntryValues = { ...fields, start_ms: instants.startMs, end_ms: instants.endMs };
-      const id = await repo.insertEntry({
-        ...values,
-        diaryId: diary.id,
-        userId: diary.user_id,
-        categoryIds: category,
-        now: now(),
-      });
+      const id = await repo
+        .insertEntry({
+          ...values,
+          diaryId: diary.id,
+          userId: diary.user_id,
+          categoryIds: category,
+          now: now(),
+        })
+        .catch(async (err: unknown) => {
+          // A category deleted since the check above: answered as the check answers now.
+          if (!isForeignKeyViolation(err)) throw err;
+          const gone = await categoryErrors(diary.user_id, category);
+          throw Object.keys(gone).length > 0 ? badRequest(gone) : err;
+        });
       const overlaps = await repo.overlapsAnother(diary.user_id, id, instants.startMs, instants.endMs);
       return presentEntry(
         { ...values, id, diary_id: diary.id, user_id: diary.user_id },
@@ -460,6 +467,9 @@ export function createDiaryService(deps: DiaryDeps) {
     ): Promise<EntryVersion> {
       return db.transaction().execute(async (tx) => {
         const txRepo = createDiaryRepo(tx);
+        // The diary's weeks before the entry's row (the order of locks: week-totals.ts). Only the
+        // owner may write an entry, so the viewer's diary is the one; anyone else is refused below.
+        await shareUsersWeeks(tx, viewer.id);
         if (!(await lockRowForUpdate(tx, 'diary_entries', id))) throw notFound();
         const row = await txRepo.findEntry(id, visibleTo(viewer));
         if (!row) throw notFound();

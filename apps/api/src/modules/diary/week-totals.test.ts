@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDatabases } from '../../test/harness';
 import { caller, makeUser, type TestUser } from '../../test/users';
-import { diaryOf } from './test-fixtures';
+import { diaryOf, entryBody } from './test-fixtures';
 import { DAY_MS } from './time';
 import { rebuildAllWeekTotals, touchedWeekRanges } from './week-totals';
 
@@ -156,6 +156,52 @@ describe.each(testDatabases())('diary week totals follow every write (%s)', (kin
     const kept = await stored();
     await rebuildAllWeekTotals(t.db);
     expect(await stored()).toEqual(kept);
+  });
+
+  it('match a recomputation after creations and edits racing a category deletion (a re-sum of their weeks)', async () => {
+    const u = await makeUser(t);
+    const mine = await diaryOf(t, u);
+    const keep = (await mine.category('Keep', 'essential')).id;
+    const doomed = (await mine.category('Doomed', 'sleep')).id;
+    await mine.entry({ ...utc('2033-03-01', '00:00', '2033-03-01', '00:30'), category: [keep, doomed] });
+    // Creations into the weeks the deletion re-sums (one creation's statement on PostgreSQL, a
+    // transaction on SQLite), sent together with the deletion.
+    const creations = Array.from({ length: 16 }, (_, i) => {
+      const hour = String(i).padStart(2, '0');
+      return call(
+        u,
+        'POST',
+        `/api/diaries/${mine.diaryId}/entries/`,
+        entryBody({
+          ...utc('2033-03-02', `${hour}:00`, '2033-03-02', `${hour}:45`),
+          category: i % 2 === 0 ? [keep, doomed] : [doomed],
+        }),
+      );
+    });
+    // And edits that link entries of those weeks to the category.
+    const edited = [];
+    for (let i = 0; i < 8; i++) {
+      const hour = String(i).padStart(2, '0');
+      edited.push(
+        await mine.entry({
+          ...utc('2033-03-03', `${hour}:00`, '2033-03-03', `${hour}:30`),
+          category: [keep],
+        }),
+      );
+    }
+    const edits = edited.map((e) =>
+      call(u, 'PATCH', `/api/diaries/entries/${e.id}/`, { category: [keep, doomed] }),
+    );
+    const [deleted, ...written] = await Promise.all([
+      call(u, 'DELETE', `/api/diaries/categories/${doomed}/`),
+      ...creations,
+      ...edits,
+    ]);
+    expect(deleted?.statusCode).toBe(204);
+    // A write that came after the deletion names a category that is gone: 400, nothing written.
+    for (const res of written) expect([200, 201, 400], res.body).toContain(res.statusCode);
+    expect(written.some((res) => res.statusCode === 201)).toBe(true);
+    await agree();
   });
 
   it('add and take away one entry at a time: shared rows, overlaps, lengths, counts, weeks', async () => {

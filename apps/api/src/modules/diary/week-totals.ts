@@ -26,8 +26,17 @@ export type TouchedStart = number | readonly [firstMs: number, lastMs: number];
  * (READ COMMITTED on PostgreSQL): a duplicate key, or a lost entry. Locking the user's diary row
  * first serialises them to commit, and each statement after the wait sees the other's rows.
  * SQLite runs one writer at a time anyway.
+ *
+ * The order of locks on PostgreSQL (issue 22): every writer of a user's entries takes this lock
+ * (or its shared side below) **first**, before it locks or writes an entry or links one to a
+ * category. A category's deletion takes it exclusively before it recounts and unlinks the
+ * category's entries; an entry's writer shares it before its entry row and before its links, whose
+ * foreign-key checks lock the category row. Taken later (as it was), a creation held the category
+ * row while waiting for the diary row a deletion held while waiting for that category row: a
+ * deadlock, or, before the deletion locked first, totals left out of step with the links
+ * (week-totals.test.ts, creations racing a category deletion).
  */
-async function lockUsersWeeks(db: Db, userId: number): Promise<void> {
+export async function lockUsersWeeks(db: Db, userId: number): Promise<void> {
   await sql`update diaries set title = title where user_id = ${userId}`.execute(db);
 }
 
@@ -36,7 +45,7 @@ async function lockUsersWeeks(db: Db, userId: number): Promise<void> {
  * each other (their upserts add and subtract, in any order), only for a re-sum's delete and insert,
  * and a re-sum waits for them. A row lock, not a write: no trigger, no data version moves.
  */
-async function shareUsersWeeks(db: Db, userId: number): Promise<void> {
+export async function shareUsersWeeks(db: Db, userId: number): Promise<void> {
   if (dialectOf(db as unknown as Kysely<unknown>) !== 'postgres') return;
   await sql`select 1 from diaries where user_id = ${userId} for share`.execute(db);
 }
@@ -140,6 +149,33 @@ const addToWeekRows = compiledOnce((db, userId: number, ...cells: number[]) => {
     );
 });
 
+/** What one entry's write adds to (ms > 0) or takes from (ms < 0) each (week, category, n) row. */
+export function weekDeltas(change: {
+  removed?: EntryTime | undefined;
+  added?: EntryTime | undefined;
+}): WeekDelta[] {
+  const deltas = new Map<string, WeekDelta>();
+  const apply = (e: EntryTime | undefined, sign: 1 | -1) => {
+    if (!e) return;
+    for (const p of partsOf(e)) {
+      const key = `${p.week}/${p.categoryId}/${p.n}`;
+      const row = deltas.get(key) ?? { week: p.week, category_id: p.categoryId, n: p.n, ms: 0 };
+      row.ms += sign * p.ms;
+      deltas.set(key, row);
+    }
+  };
+  apply(change.removed, -1);
+  apply(change.added, 1);
+  return [...deltas.values()].filter((r) => r.ms !== 0);
+}
+
+export interface WeekDelta {
+  week: number;
+  category_id: number;
+  n: number;
+  ms: number;
+}
+
 /**
  * The way one entry's write keeps diary_week_totals in step (decision 0027): in the writer's
  * transaction, after its writes, the entry as it was (`removed`: an edit's old state, a deleted
@@ -153,19 +189,7 @@ export async function moveEntryTime(
   userId: number,
   change: { removed?: EntryTime; added?: EntryTime },
 ): Promise<void> {
-  const deltas = new Map<string, { week: number; category_id: number; n: number; ms: number }>();
-  const apply = (e: EntryTime | undefined, sign: 1 | -1) => {
-    if (!e) return;
-    for (const p of partsOf(e)) {
-      const key = `${p.week}/${p.categoryId}/${p.n}`;
-      const row = deltas.get(key) ?? { week: p.week, category_id: p.categoryId, n: p.n, ms: 0 };
-      row.ms += sign * p.ms;
-      deltas.set(key, row);
-    }
-  };
-  apply(change.removed, -1);
-  apply(change.added, 1);
-  const rows = [...deltas.values()].filter((r) => r.ms !== 0);
+  const rows = weekDeltas(change);
   if (rows.length === 0) return;
   await shareUsersWeeks(db, userId);
   await addToWeekRows(db, userId, ...rows.flatMap((r) => [r.week, r.category_id, r.n, r.ms]));
