@@ -346,38 +346,48 @@ describe.each(testDatabases())('0020 diary versions once per transaction (%s)', 
   });
 });
 
-describe.each(testDatabases())('0021 drop refresh family index (%s)', (kind) => {
-  it('drops the index no query reads, keeps the tokens, and puts it back when undone', async () => {
+describe.each(testDatabases())('0021 drop unread sign-in indexes (%s)', (kind) => {
+  it('drops the two indexes only the sweep or nothing read, keeps the rows, and puts them back when undone', async () => {
     const db = await databaseAt(kind, '0020_diary_versions_once_per_transaction');
     const indexes = async () =>
       (kind === 'sqlite'
         ? await sql<{
             name: string;
-          }>`select name from sqlite_master where type = 'index' and tbl_name = 'refresh_tokens' and sql is not null order by name`.execute(
+          }>`select name from sqlite_master where type = 'index' and tbl_name in ('refresh_tokens', 'sessions') and sql is not null order by name`.execute(
             db,
           )
         : await sql<{
             name: string;
-          }>`select indexname as name from pg_indexes where tablename = 'refresh_tokens' and indexname like '%_idx' order by indexname`.execute(
+          }>`select indexname as name from pg_indexes where tablename in ('refresh_tokens', 'sessions') and indexname like '%_idx' order by indexname`.execute(
             db,
           )
       ).rows.map((r) => r.name);
-    expect(await indexes()).toEqual(['refresh_tokens_family_idx', 'refresh_tokens_user_idx']);
+    const all = [
+      'refresh_tokens_family_idx',
+      'refresh_tokens_user_idx',
+      'sessions_expires_idx',
+      'sessions_user_idx',
+    ];
+    expect(await indexes()).toEqual(all);
     const at = '2030-01-01T00:00:00.000Z';
     const { id: userId } = await insertUser(db, kind, at);
+    await sql`insert into sessions (id, user_id, created_at, expires_at) values ('f1', ${userId}, ${at}, ${at})`.execute(
+      db,
+    );
     await sql`insert into refresh_tokens (id, user_id, family_id, token_hash, created_at, expires_at)
       values ('t1', ${userId}, 'f1', 'h1', ${at}, ${at})`.execute(db);
 
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-    const up = await migrator.migrateTo('0021_drop_refresh_family_index');
+    const up = await migrator.migrateTo('0021_drop_unread_sign_in_indexes');
     if (up.error) throw up.error;
-    expect(await indexes()).toEqual(['refresh_tokens_user_idx']);
+    expect(await indexes()).toEqual(['refresh_tokens_user_idx', 'sessions_user_idx']);
     expect(await db.selectFrom('refresh_tokens').select(['id', 'family_id']).execute()).toEqual([
       { id: 't1', family_id: 'f1' },
     ]);
+    expect(await db.selectFrom('sessions').select('id').execute()).toEqual([{ id: 'f1' }]);
 
     const down = await migrator.migrateTo('0020_diary_versions_once_per_transaction');
     if (down.error) throw down.error;
-    expect(await indexes()).toEqual(['refresh_tokens_family_idx', 'refresh_tokens_user_idx']);
+    expect(await indexes()).toEqual(all);
   });
 });

@@ -23,7 +23,7 @@ import * as m0017 from './0017_users_version_and_player_names';
 import * as m0018 from './0018_data_versions_once_per_transaction';
 import * as m0019 from './0019_media';
 import * as m0020 from './0020_diary_versions_once_per_transaction';
-import * as m0021 from './0021_drop_refresh_family_index';
+import * as m0021 from './0021_drop_unread_sign_in_indexes';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
@@ -45,5 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0018_data_versions_once_per_transaction': m0018,
   '0019_media': m0019,
   '0020_diary_versions_once_per_transaction': m0020,
-  '0021_drop_refresh_family_index': m0021,
+  '0021_drop_unread_sign_in_indexes': m0021,
 };
