@@ -130,6 +130,16 @@ const revokeSession = compiledOnce((db, familyId: string, at: string) =>
     .where('revoked_at', 'is', null),
 );
 
+/** A refresh token to store: its jti, its user and sign-in, the hash of its text, its times. */
+export interface NewRefreshToken {
+  id: string;
+  userId: number;
+  familyId: string;
+  tokenHash: string;
+  now: Date;
+  expiresAt: Date;
+}
+
 export function createAccountsRepo(db: Db) {
   return {
     /** Starts a sign-in: every token issued from it carries its id as `fam`. */
@@ -146,14 +156,7 @@ export function createAccountsRepo(db: Db) {
         .execute();
     },
 
-    async insertRefreshToken(t: {
-      id: string;
-      userId: number;
-      familyId: string;
-      tokenHash: string;
-      now: Date;
-      expiresAt: Date;
-    }): Promise<void> {
+    async insertRefreshToken(t: NewRefreshToken): Promise<void> {
       const expiresAt = toIso(t.expiresAt);
       await insertToken(db, t.id, t.userId, t.familyId, t.tokenHash, toIso(t.now), expiresAt);
       await extendSession(db, t.familyId, expiresAt);
@@ -191,16 +194,7 @@ export function createAccountsRepo(db: Db) {
      * call won; false (nothing written) when another rotated the token first. One statement on
      * PostgreSQL; on SQLite a transaction, whose statements cost no round trip.
      */
-    async rotateRefreshToken(t: {
-      oldId: string;
-      at: Date;
-      id: string;
-      userId: number;
-      familyId: string;
-      tokenHash: string;
-      now: Date;
-      expiresAt: Date;
-    }): Promise<boolean> {
+    async rotateRefreshToken(t: NewRefreshToken & { oldId: string; at: Date }): Promise<boolean> {
       if (dialectOf(db as unknown as Kysely<unknown>) === 'postgres') {
         const { rows } = await rotateInOneStatement(
           db,
