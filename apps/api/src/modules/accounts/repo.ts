@@ -2,7 +2,6 @@
 // (decision 0016): this file only reads them, in the one join every protected request makes.
 // The statements of a refresh and of the access check are compiled once (`compiledOnce`,
 // decision 0027): they run on every refresh and every authenticated request.
-
 import type { Kysely } from 'kysely';
 import { compiledOnce } from '../../db/compiled';
 import { dialectOf, toIso } from '../../db/dialect';

@@ -600,7 +600,10 @@ export function createDiaryRepo(db: Db) {
       });
     },
 
-    /** Writes an edit and its week totals; the caller's transaction holds the entry's lock. */
+    /**
+     * Writes an edit and its week totals. The caller's transaction holds the diary's share lock
+     * and, after it, the entry's lock (the order of locks: week-totals.ts), before these links.
+     */
     async updateEntry(
       id: number,
       userId: number,
@@ -608,9 +611,6 @@ export function createDiaryRepo(db: Db) {
       categoryIds: number[] | undefined,
       now: Date,
     ) {
-      // Before the links, whose checks lock the categories (the order of locks: week-totals.ts);
-      // the service took it before the entry's row lock too.
-      await shareUsersWeeks(db, userId);
       const before = await entryTime(db, id, userId);
       await db
         .updateTable('diary_entries')
