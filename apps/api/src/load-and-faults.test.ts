@@ -200,26 +200,17 @@ describe.each(testDatabases())('%s: simultaneous requests to real server process
       expect(answer.status).toBe(401);
       expect(answer.body).toEqual({ detail: 'Token has already been rotated', code: 'token_not_valid' });
     }
-    const family = await db
-      .selectFrom('refresh_tokens')
-      .select('family_id')
-      .where('token_hash', '=', hashToken(first.refresh))
-      .executeTakeFirstOrThrow();
-    const tokens = await db
-      .selectFrom('refresh_tokens')
-      .select('token_hash')
-      .where('family_id', '=', family.family_id)
-      .execute();
-    expect(tokens).toHaveLength(2); // the one signed in with and the one new pair's
+    // The sign-in moved on to the winner's token, once: the one it replaced is the one signed in with.
+    const pair = won[0]?.body as { access: string; refresh: string };
     const session = await db
       .selectFrom('sessions')
-      .select('revoked_at')
-      .where('id', '=', family.family_id)
+      .select(['revoked_at', 'refresh_hash', 'previous_hash'])
+      .where('previous_hash', '=', hashToken(first.refresh))
       .executeTakeFirstOrThrow();
+    expect(session.refresh_hash).toBe(hashToken(pair.refresh));
     expect(session.revoked_at).toBeNull();
 
     // The new pair works on every process: its access token reads the profile, its refresh token refreshes.
-    const pair = won[0]?.body as { access: string; refresh: string };
     const readers = new Set<number>();
     for (const server of processes()) {
       const { answer: profile, pid } = await traced(server, 'GET', PROFILE, { token: pair.access });
@@ -315,13 +306,13 @@ describe.each(testDatabases())('%s: simultaneous requests to real server process
     // A server process's clock cannot be moved from here; the rotation's time, which the server compares
     // with its clock, can: set it back past the grace window, as if that much time had gone by.
     const row = await db
-      .selectFrom('refresh_tokens')
+      .selectFrom('sessions')
       .select(['id', 'rotated_at'])
-      .where('token_hash', '=', hashToken(first.refresh))
+      .where('previous_hash', '=', hashToken(first.refresh))
       .executeTakeFirstOrThrow();
     const rotatedAt = toDate(row.rotated_at as string | Date).getTime();
     await db
-      .updateTable('refresh_tokens')
+      .updateTable('sessions')
       .set({ rotated_at: toIso(new Date(rotatedAt - (REFRESH_REUSE_GRACE_SECONDS + 1) * 1000)) })
       .where('id', '=', row.id)
       .execute();

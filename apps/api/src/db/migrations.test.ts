@@ -3,7 +3,7 @@ import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recomputedSnapshotRows, storedSnapshotRows } from '../modules/stocks/test-kit';
 import { createTestDatabase, testDatabases } from '../test/harness';
-import { toDate } from './dialect';
+import { toDate, toIso } from './dialect';
 import type { Db } from './index';
 import { migrateToLatest } from './index';
 import { migrations } from './migrations/index';
@@ -381,7 +381,7 @@ describe.each(testDatabases())('0021 drop unread sign-in indexes (%s)', (kind) =
     const up = await migrator.migrateTo('0021_drop_unread_sign_in_indexes');
     if (up.error) throw up.error;
     expect(await indexes()).toEqual(['refresh_tokens_user_idx', 'sessions_user_idx']);
-    expect(await db.selectFrom('refresh_tokens').select(['id', 'family_id']).execute()).toEqual([
+    expect((await sql`select id, family_id from refresh_tokens`.execute(db)).rows).toEqual([
       { id: 't1', family_id: 'f1' },
     ]);
     expect(await db.selectFrom('sessions').select('id').execute()).toEqual([{ id: 'f1' }]);
@@ -389,5 +389,69 @@ describe.each(testDatabases())('0021 drop unread sign-in indexes (%s)', (kind) =
     const down = await migrator.migrateTo('0020_diary_versions_once_per_transaction');
     if (down.error) throw down.error;
     expect(await indexes()).toEqual(all);
+  });
+});
+
+describe.each(testDatabases())('0022 refresh token on its session (%s)', (kind) => {
+  it('moves each sign-in’s current and latest rotated token onto its row, and puts the table back when undone', async () => {
+    const db = await databaseAt(kind, '0021_drop_unread_sign_in_indexes');
+    const at = (minute: number) => `2030-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
+    const { id: userId } = await insertUser(db, kind, at(0));
+    for (const family of ['f1', 'f2']) {
+      await sql`insert into sessions (id, user_id, created_at, expires_at) values (${family}, ${userId}, ${at(0)}, ${at(59)})`.execute(
+        db,
+      );
+    }
+    // f1 rotated twice (h1 at minute 5, h2 at minute 9) and holds h3; f2 holds h4 and never rotated.
+    const tokens: [string, string, string, string | null][] = [
+      ['t1', 'f1', 'h1', at(5)],
+      ['t2', 'f1', 'h2', at(9)],
+      ['t3', 'f1', 'h3', null],
+      ['t4', 'f2', 'h4', null],
+    ];
+    for (const [id, family, hash, rotated] of tokens) {
+      await sql`insert into refresh_tokens (id, user_id, family_id, token_hash, created_at, expires_at, rotated_at)
+        values (${id}, ${userId}, ${family}, ${hash}, ${at(Number(id.slice(1)))}, ${at(59)}, ${rotated})`.execute(
+        db,
+      );
+    }
+    const tables = async () =>
+      (kind === 'sqlite'
+        ? await sql<{
+            name: string;
+          }>`select name from sqlite_master where type = 'table' and name = 'refresh_tokens'`.execute(db)
+        : await sql<{
+            name: string;
+          }>`select tablename as name from pg_tables where tablename = 'refresh_tokens'`.execute(db)
+      ).rows.map((r) => r.name);
+
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const up = await migrator.migrateTo('0022_refresh_token_on_its_session');
+    if (up.error) throw up.error;
+    expect(await tables()).toEqual([]);
+    const sessions = await db
+      .selectFrom('sessions')
+      .select(['id', 'refresh_hash', 'previous_hash', 'rotated_at'])
+      .orderBy('id')
+      .execute();
+    expect(sessions.map((s) => ({ ...s, rotated_at: s.rotated_at && toIso(toDate(s.rotated_at)) }))).toEqual([
+      { id: 'f1', refresh_hash: 'h3', previous_hash: 'h2', rotated_at: at(9) },
+      { id: 'f2', refresh_hash: 'h4', previous_hash: null, rotated_at: null },
+    ]);
+
+    const down = await migrator.migrateTo('0021_drop_unread_sign_in_indexes');
+    if (down.error) throw down.error;
+    expect(await tables()).toEqual(['refresh_tokens']);
+    const restored = await sql<{ family_id: string; token_hash: string; rotated_at: string | Date | null }>`
+      select family_id, token_hash, rotated_at from refresh_tokens order by token_hash`.execute(db);
+    expect(
+      restored.rows.map((r) => ({ ...r, rotated_at: r.rotated_at && toIso(toDate(r.rotated_at)) })),
+    ).toEqual([
+      { family_id: 'f1', token_hash: 'h2', rotated_at: at(9) },
+      { family_id: 'f1', token_hash: 'h3', rotated_at: null },
+      { family_id: 'f2', token_hash: 'h4', rotated_at: null },
+    ]);
+    const columns = Object.keys((await sql`select * from sessions`.execute(db)).rows[0] as object);
+    expect(columns).not.toContain('refresh_hash');
   });
 });

@@ -34,28 +34,20 @@ export interface UsersTable {
   must_change_password: ColumnType<number | boolean, 0 | 1 | undefined, 0 | 1>;
 }
 
-export interface RefreshTokensTable {
-  /** The token's jti. */
-  id: string;
-  user_id: number;
-  /** Every token rotated from one sign-in shares a family; reuse revokes it whole. */
-  family_id: string;
-  /** SHA-256 of the token; the token itself is never stored. */
-  token_hash: string;
-  created_at: Instant;
-  expires_at: Instant;
-  rotated_at: NullableInstant;
-}
-
-/** One sign-in (a refresh-token family); its revocation ends its refresh and access tokens at once. */
 export interface SessionsTable {
   /** The family id, carried by every token of the sign-in as `fam`. */
   id: string;
   user_id: number;
   created_at: Instant;
-  /** The latest refresh token's expiry. */
+  /** The current refresh token's expiry. */
   expires_at: Instant;
   revoked_at: NullableInstant;
+  /** SHA-256 of the one refresh token that may rotate next; the token itself is never stored. */
+  refresh_hash: string | null;
+  /** SHA-256 of the token it replaced, refused without ending the sign-in for a grace (0005). */
+  previous_hash: string | null;
+  /** When the previous token was rotated. */
+  rotated_at: NullableInstant;
 }
 
 /** Security-relevant events, append-only (docs/decisions/0014-audit-log.md). */
@@ -397,7 +389,6 @@ export interface MediaTable {
 
 export interface Database {
   users: UsersTable;
-  refresh_tokens: RefreshTokensTable;
   sessions: SessionsTable;
   audit_events: AuditEventsTable;
   rate_limit_counters: RateLimitCountersTable;

@@ -43,7 +43,7 @@ import {
   verifyPassword,
 } from './passwords';
 import { createAccountsRepo } from './repo';
-import { hashToken, type TokenSigner } from './tokens';
+import { hashToken, type TokenClaims, type TokenSigner } from './tokens';
 
 /**
  * A rotated refresh token presented again within this many seconds is only
@@ -136,30 +136,63 @@ export function createAccountsService(deps: AccountsDeps) {
     fs.rmSync(deps.initialAdminPasswordFile, { force: true });
   }
 
-  /** The stored refresh token a request presents (refresh, logout); 401 when forged, unknown or expired. */
+  /** The claims of a refresh token a request presents (refresh, logout); 401 when forged or expired. */
   async function presentedRefreshToken(token: string, ip: string) {
     await limiter.hit(TIERS.refreshPerIp, clientAddressSubject(ip));
     const at = now();
     const claims = await signer.verify(token, 'refresh', at);
     if (!claims) throw tokenNotValid('Token is invalid or expired');
-    const stored = await repo.findRefreshTokenByHash(hashToken(token));
-    if (!stored || toDate(stored.expires_at) <= at) throw tokenNotValid('Token is invalid or expired');
-    return { stored, at };
+    return { claims, at };
   }
 
-  async function issueTokens(userId: number, family: string, tx: Db = db): Promise<TokenPair> {
-    const at = now();
-    const refresh = await signer.sign('refresh', userId, family, at);
-    await createAccountsRepo(tx).insertRefreshToken({
-      id: refresh.jti,
-      userId,
-      familyId: family,
-      tokenHash: hashToken(refresh.token),
-      now: at,
-      expiresAt: refresh.expiresAt,
+  /** The sign-in a presented token belongs to; 401 when it is gone or expired. */
+  async function liveSession(familyId: string, at: Date) {
+    const session = await repo.findSession(familyId);
+    if (!session || toDate(session.expires_at) <= at) throw tokenNotValid('Token is invalid or expired');
+    return session;
+  }
+
+  /**
+   * Why a refresh token that did not rotate was refused: its sign-in ended, its user was
+   * deactivated, another tab rotated it a moment ago, or it is an old token presented again, which
+   * ends the sign-in (decision 0005).
+   */
+  async function refusedRefresh(
+    claims: TokenClaims,
+    tokenHash: string,
+    at: Date,
+    ip: string,
+  ): Promise<never> {
+    const session = await liveSession(claims.fam, at);
+    if (session.revoked_at) throw tokenNotValid('Token is blacklisted');
+    // A user gone or deactivated ends the sign-in.
+    if (session.user_active === null || !toBool(session.user_active)) {
+      await repo.revokeFamily(claims.fam, at);
+      throw tokenNotValid('User is inactive');
+    }
+    if (session.refresh_hash === tokenHash) throw tokenNotValid('Token is invalid or expired');
+    const rotatedAgo = session.rotated_at
+      ? (at.getTime() - toDate(session.rotated_at).getTime()) / 1000
+      : Infinity;
+    if (session.previous_hash === tokenHash && rotatedAgo <= REFRESH_REUSE_GRACE_SECONDS) {
+      throw tokenNotValid('Token has already been rotated');
+    }
+    // One of the two holders is a thief: end the sign-in (its access tokens too) and record it
+    // with the revocation, once however many reuses race here.
+    await db.transaction().execute(async (tx) => {
+      if (!(await createAccountsRepo(tx).revokeFamily(claims.fam, at))) return;
+      await recordAuditEvent(
+        tx,
+        { actor: null, ip },
+        {
+          action: 'auth.token_reuse',
+          target: { type: 'user', id: session.user_id },
+          detail: { session: claims.fam },
+        },
+        at,
+      );
     });
-    const access = await signer.sign('access', userId, family, at);
-    return { access: access.token, refresh: refresh.token };
+    throw tokenNotValid('Token reuse detected; this session has been signed out');
   }
 
   return {
@@ -195,68 +228,41 @@ export function createAccountsService(deps: AccountsDeps) {
         // Old scrypt hashes (or weaker Argon2 parameters) are replaced while the password is at hand.
         await people.replacePasswordHash(user.id, storedHash, await hashPassword(password));
       }
-      // A sign-in is a session row; its tokens carry its id as `fam`.
+      // A sign-in is a session row holding its current refresh token; its tokens carry its id as `fam`.
       const family = randomUUID();
-      const tokens = await db.transaction().execute(async (tx) => {
-        await createAccountsRepo(tx).insertSession({
-          id: family,
-          userId: user.id,
-          now: now(),
-          expiresAt: now(),
-        });
-        return issueTokens(user.id, family, tx);
+      const at = now();
+      const refresh = await signer.sign('refresh', user.id, family, at);
+      const access = await signer.sign('access', user.id, family, at);
+      await repo.insertSession({
+        id: family,
+        userId: user.id,
+        refreshHash: hashToken(refresh.token),
+        now: at,
+        expiresAt: refresh.expiresAt,
       });
+      const tokens = { access: access.token, refresh: refresh.token };
       await people.touchLastLogin(user.id, now());
       return { ...tokens, user };
     },
 
+    /**
+     * Rotation (decision 0005): the presented token's signature and expiry are checked, the new
+     * pair is signed, and one conditional update moves the sign-in on to it. Only a refusal reads
+     * the sign-in, to say why.
+     */
     async refresh(token: string, ip: string): Promise<TokenPair> {
-      const { stored, at } = await presentedRefreshToken(token, ip);
-      if (stored.revoked_at) throw tokenNotValid('Token is blacklisted');
-      if (stored.rotated_at) {
-        const age = (at.getTime() - toDate(stored.rotated_at).getTime()) / 1000;
-        if (age > REFRESH_REUSE_GRACE_SECONDS) {
-          // One of the two holders is a thief: end the sign-in (its access tokens too) and
-          // record it with the revocation, once however many reuses race here.
-          await db.transaction().execute(async (tx) => {
-            if (!(await createAccountsRepo(tx).revokeFamily(stored.family_id, at))) return;
-            await recordAuditEvent(
-              tx,
-              { actor: null, ip },
-              {
-                action: 'auth.token_reuse',
-                target: { type: 'user', id: stored.user_id },
-                detail: { session: stored.family_id },
-              },
-              at,
-            );
-          });
-          throw tokenNotValid('Token reuse detected; this session has been signed out');
-        }
-        throw tokenNotValid('Token has already been rotated');
-      }
-      // The user's state came with the token (one read); a user gone or deactivated ends the sign-in.
-      if (stored.user_active === null || !toBool(stored.user_active)) {
-        await repo.revokeFamily(stored.family_id, at);
-        throw tokenNotValid('User is inactive');
-      }
-      // The new pair is signed before the write lock is taken (issue 22): on SQLite the workers
-      // take that lock in turn, so the transaction holds it only for the rotation's own statements
-      // (mark rotated, insert the new token, raise the sign-in's expiry).
-      const issuedAt = now();
-      const refresh = await signer.sign('refresh', stored.user_id, stored.family_id, issuedAt);
-      const access = await signer.sign('access', stored.user_id, stored.family_id, issuedAt);
+      const { claims, at } = await presentedRefreshToken(token, ip);
+      const oldHash = hashToken(token);
+      const refresh = await signer.sign('refresh', claims.user_id, claims.fam, at);
+      const access = await signer.sign('access', claims.user_id, claims.fam, at);
       const rotated = await repo.rotateRefreshToken({
-        oldId: stored.id,
+        familyId: claims.fam,
+        oldHash,
+        newHash: hashToken(refresh.token),
         at,
-        id: refresh.jti,
-        userId: stored.user_id,
-        familyId: stored.family_id,
-        tokenHash: hashToken(refresh.token),
-        now: issuedAt,
         expiresAt: refresh.expiresAt,
       });
-      if (!rotated) throw tokenNotValid('Token has already been rotated');
+      if (!rotated) return refusedRefresh(claims, oldHash, at, ip);
       return { access: access.token, refresh: refresh.token };
     },
 
@@ -267,8 +273,9 @@ export function createAccountsService(deps: AccountsDeps) {
      * is what reuse of that token would do anyway.
      */
     async logout(token: string, ip: string): Promise<void> {
-      const { stored, at } = await presentedRefreshToken(token, ip);
-      if (stored.revoked_at || !(await repo.revokeFamily(stored.family_id, at))) {
+      const { claims, at } = await presentedRefreshToken(token, ip);
+      const session = await liveSession(claims.fam, at);
+      if (session.revoked_at || !(await repo.revokeFamily(claims.fam, at))) {
         throw tokenNotValid('Token is blacklisted');
       }
     },
@@ -475,7 +482,7 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     async sweepExpiredTokens(): Promise<void> {
-      await repo.deleteExpiredRefreshTokens(now());
+      await repo.deleteExpiredSessions(now());
     },
   };
 }

@@ -227,7 +227,7 @@ describe.each(testDatabases())('sessions (%s)', (kind) => {
     expect((await logout({ refresh: tokens.refresh }, '10.7.7.8')).statusCode).toBe(200);
   });
 
-  it('sweeps expired sign-ins and their refresh tokens, and keeps live ones', async () => {
+  it('sweeps expired sign-ins, and keeps live ones', async () => {
     const old = await newUser();
     const expiring = await signIn(t.app, old.email, 'password-123');
     t.clock.advance(t.config.refreshTokenTtl - 60);
@@ -242,12 +242,6 @@ describe.each(testDatabases())('sessions (%s)', (kind) => {
       .where('id', 'in', [familyOf(expiring.refresh), familyOf(live.refresh)])
       .execute();
     expect(sessions.map((s) => s.id)).toEqual([familyOf(live.refresh)]);
-    const refreshRows = await t.db
-      .selectFrom('refresh_tokens')
-      .select('family_id')
-      .where('family_id', 'in', [familyOf(expiring.refresh), familyOf(live.refresh)])
-      .execute();
-    expect(refreshRows.map((r) => r.family_id)).toEqual([familyOf(live.refresh)]);
     expect((await refresh(live.refresh)).statusCode).toBe(200);
   });
 
@@ -255,7 +249,6 @@ describe.each(testDatabases())('sessions (%s)', (kind) => {
     const { email } = await newUser();
     const tokens = await signIn(t.app, email, 'password-123');
     // As if the sweep had removed the row (e.g. a shorter refresh lifetime configured later).
-    await t.db.deleteFrom('refresh_tokens').where('family_id', '=', familyOf(tokens.refresh)).execute();
     await t.db.deleteFrom('sessions').where('id', '=', familyOf(tokens.refresh)).execute();
     await expectRefused(tokens.access);
   });

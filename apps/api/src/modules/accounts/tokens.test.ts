@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counterKey, TIERS, windowOf } from '../../http/rate-limit';
 import { ADMIN, bearer, createTestApp, signIn, type TestApp, testDatabases } from '../../test/harness';
 import { REFRESH_REUSE_GRACE_SECONDS } from './service';
+import { hashToken } from './tokens';
 
 describe.each(testDatabases())('sign-in and tokens (%s)', (kind) => {
   let t: TestApp;
@@ -155,14 +156,37 @@ describe.each(testDatabases())('sign-in and tokens (%s)', (kind) => {
     expect((await refresh(other.refresh)).statusCode).toBe(200);
   });
 
-  it('stores only hashes of refresh tokens', async () => {
+  it('ends the sign-in when a token older than the one just replaced comes back, even within the grace window', async () => {
     const email = await newUser();
-    const tokens = await signIn(t.app, email, 'password-123');
-    const rows = await t.db.selectFrom('refresh_tokens').selectAll().execute();
-    expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows) {
-      expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
-      expect(Object.values(row)).not.toContain(tokens.refresh);
+    const first = await signIn(t.app, email, 'password-123');
+    const second = (await refresh(first.refresh)).json();
+    const third = (await refresh(second.refresh)).json();
+    // The one just replaced is a racing tab's: refused, the sign-in lives.
+    expect((await refresh(second.refresh)).json().detail).toBe('Token has already been rotated');
+    expect((await profile(third.access)).statusCode).toBe(200);
+    // Two rotations old is a copy: the sign-in ends, its newest tokens too.
+    const reuse = await refresh(first.refresh);
+    expect(reuse.json()).toEqual({
+      detail: 'Token reuse detected; this session has been signed out',
+      code: 'token_not_valid',
+    });
+    expect((await refresh(third.refresh)).json().detail).toBe('Token is blacklisted');
+    expect((await profile(third.access)).statusCode).toBe(401);
+  });
+
+  it('stores only the hashes of a sign-in’s current and previous refresh tokens, on its one row', async () => {
+    const email = await newUser();
+    const first = await signIn(t.app, email, 'password-123');
+    const second = (await refresh(first.refresh)).json();
+    const third = (await refresh(second.refresh)).json();
+    const family = JSON.parse(Buffer.from(first.refresh.split('.')[1] as string, 'base64url').toString()).fam;
+    const rows = await t.db.selectFrom('sessions').selectAll().where('id', '=', family).execute();
+    expect(rows).toHaveLength(1);
+    const row = rows[0] as (typeof rows)[number];
+    expect(row.refresh_hash).toBe(hashToken(third.refresh));
+    expect(row.previous_hash).toBe(hashToken(second.refresh));
+    for (const token of [first.refresh, second.refresh, third.refresh]) {
+      expect(Object.values(row)).not.toContain(token);
     }
   });
 

@@ -253,6 +253,7 @@ export async function createFuzzWorld(kind: DbKind): Promise<FuzzWorld> {
           created_at: asText(session.created_at),
           expires_at: asText(session.expires_at),
           revoked_at: null,
+          rotated_at: session.rotated_at === null ? null : asText(session.rotated_at),
         };
         await db.deleteFrom('sessions').where('id', '=', session.id).execute();
         await db.insertInto('sessions').values(fields).execute();
