@@ -150,23 +150,34 @@ const insertEntryCategories = compiledOnce((db, entryId: number, ...categoryIds:
     .values(categoryIds.map((category_id) => ({ entry_id: entryId, category_id }))),
 );
 
+/** A new entry as its creation answers it: its id, its categories in title order, and whether it overlaps another. */
+export interface CreatedEntry {
+  id: number;
+  categories: { id: number; title: string }[];
+  overlaps: boolean;
+}
+
+/** A new entry of the user in their diary (the values checked, the categories distinct). */
+type NewEntry = EntryValues & { diaryId: number; userId: number; categoryIds: number[] };
+
 /**
- * PostgreSQL: a new entry, its category links and its time in the week totals as one statement
- * (issue 22, decision 0027), where SQLite runs the same three writes in a transaction. A round trip
- * to PostgreSQL costs the server more than these statements cost the database, and the transaction
- * was six (BEGIN, the entry, its links, the share lock, the week rows, COMMIT). The week rows are
- * moveEntryTime's for an added entry (weekDeltas). The diary row's share lock comes first, as every
- * entry writer takes it (the order of locks: week-totals.ts): `(select count(*) from shared)` makes
- * PostgreSQL take it before the entry's insert reads its one row, and so before the links and the
- * week rows. A week row a re-sum wrote meanwhile is updated by the upsert whatever the statement's
- * snapshot, as ON CONFLICT does; a category a deletion removed meanwhile fails the links' foreign
- * key, and the whole statement with it.
+ * PostgreSQL: a new entry with everything its creation checks, writes and answers, as one statement
+ * (issue 22, decision 0027), where SQLite reads, writes in a transaction and reads again. A round
+ * trip to PostgreSQL costs the server more than these statements cost the database: the creation
+ * was five with the access check (the diary, its categories, the write, the overlap), now two.
+ * - Checks: the diary is the user's and every category is theirs; otherwise nothing is written and
+ *   no row comes back (the caller reads again to say why).
+ * - Writes: the entry, its links and its time in the week totals (moveEntryTime's rows for an added
+ *   entry, weekDeltas). The diary row's share lock comes first, as every entry writer takes it (the
+ *   order of locks: week-totals.ts): the entry's insert reads its one row from `checked`, which
+ *   reads `shared`, so PostgreSQL takes the lock before the entry, the links and the week rows. A week
+ *   row a re-sum wrote meanwhile is updated by the upsert whatever the statement's snapshot, as ON
+ *   CONFLICT does; a category a deletion removed meanwhile fails the links' foreign key, and the
+ *   whole statement with it.
+ * - Answers: the categories as read, and whether another entry of the user overlaps, read in the
+ *   statement's snapshot, which the new entry is not in (anotherOverlapping's condition).
  */
-async function insertEntryAtOnce(
-  db: Db,
-  v: EntryValues & { diaryId: number; userId: number; categoryIds: number[] },
-  stamp: string,
-): Promise<number> {
+async function insertOwnEntryAtOnce(db: Db, v: NewEntry, stamp: string): Promise<CreatedEntry | undefined> {
   const weeks = weekDeltas({
     added: {
       startMs: v.start_ms,
@@ -175,9 +186,17 @@ async function insertEntryAtOnce(
       categoryIds: v.categoryIds,
     },
   });
-  const { rows } = await sql<{ id: number }>`
+  const { rows } = await sql<{ id: number; categories: { id: number; title: string }[]; overlaps: boolean }>`
     with shared as (
       select 1 from diaries where user_id = ${v.userId} for share
+    ), categories as (
+      select id, title from diary_categories
+      where user_id = ${v.userId} and id = any(cast(${v.categoryIds} as integer[]))
+    ), checked as (
+      select 1 from diaries
+      where id = ${v.diaryId} and user_id = ${v.userId}
+        and (select count(*) from categories) = ${v.categoryIds.length}
+        and (select count(*) from shared) >= 0
     ), entry as (
       insert into diary_entries (diary_id, user_id, title, feeling, start_date, start_time, end_date,
         end_time, time_zone, start_at, end_at, start_ms, end_ms, place, note, feedback, category_count,
@@ -186,7 +205,7 @@ async function insertEntryAtOnce(
         ${v.end_date}, ${v.end_time}, ${v.time_zone}, ${toIso(new Date(v.start_ms))},
         ${toIso(new Date(v.end_ms))}, ${v.start_ms}, ${v.end_ms}, ${v.place}, ${v.note}, ${v.feedback},
         ${v.categoryIds.length}, ${stamp}, ${stamp}
-      where (select count(*) from shared) >= 0
+      from checked
       returning id
     ), links as (
       insert into diary_entry_categories (entry_id, category_id)
@@ -194,20 +213,25 @@ async function insertEntryAtOnce(
     ), weeks as (
       insert into diary_week_totals (user_id, week, category_id, n, ms)
       select ${v.userId}, t.week, t.category_id, t.n, t.ms
-      from unnest(
+      from entry, unnest(
         cast(${weeks.map((w) => w.week)} as integer[]),
         cast(${weeks.map((w) => w.category_id)} as integer[]),
         cast(${weeks.map((w) => w.n)} as integer[]),
         cast(${weeks.map((w) => w.ms)} as bigint[])
       ) as t(week, category_id, n, ms)
-      where (select count(*) from shared) >= 0
       on conflict (user_id, week, category_id, n) do update set ms = diary_week_totals.ms + excluded.ms
     )
-    select id from entry
+    select entry.id,
+      (select json_agg(json_build_object('id', c.id, 'title', c.title) order by c.title, c.id)
+        from categories c) as categories,
+      exists (
+        select 1 from diary_entries e
+        where e.user_id = ${v.userId} and e.start_ms < ${v.end_ms} and e.end_ms > ${v.start_ms}
+          and e.start_ms > ${v.start_ms - MAX_ENTRY_MS}
+      ) as overlaps
+    from entry
   `.execute(db);
-  const [row] = rows;
-  if (!row) throw new Error('the inserted entry returned no id');
-  return row.id;
+  return rows[0];
 }
 
 /**
@@ -407,18 +431,6 @@ export function createDiaryRepo(db: Db) {
       });
     },
 
-    /** Those of `ids` that are categories of `userId`, as {id, title}, in title order (then id). */
-    async ownedCategories(userId: number, ids: number[]): Promise<{ id: number; title: string }[]> {
-      if (ids.length === 0) return [];
-      return (await ownedCategoriesIn(db, userId, ...ids)).rows;
-    },
-
-    /** Whether another entry of the user shares time with [startMs, endMs); `id` is the entry's own. */
-    async overlapsAnother(userId: number, id: number, startMs: number, endMs: number): Promise<boolean> {
-      const found = await anotherOverlapping(db, userId, id, startMs, endMs, startMs - MAX_ENTRY_MS);
-      return found.rows.length > 0;
-    },
-
     /** Those of `ids` that are categories of `userId`. */
     async ownedCategoryIds(userId: number, ids: number[]): Promise<Set<number>> {
       if (ids.length === 0) return new Set();
@@ -555,13 +567,22 @@ export function createDiaryRepo(db: Db) {
       return out;
     },
 
-    async insertEntry(
-      v: EntryValues & { diaryId: number; userId: number; categoryIds: number[]; now: Date },
-    ) {
-      const { diaryId, userId, categoryIds, now } = v;
-      const stamp = toIso(now);
-      if (dialectOf(db as unknown as Kysely<unknown>) === 'postgres') return insertEntryAtOnce(db, v, stamp);
-      return db.transaction().execute(async (tx) => {
+    /**
+     * A new entry of the user in their diary, with its links and its time in the week totals, as
+     * creating it answers it; undefined, with nothing written, when the diary is not the user's or a
+     * category is not theirs (the caller reads again to say which). One statement on PostgreSQL
+     * (insertOwnEntryAtOnce); on SQLite the checks are reads before the write's transaction, which
+     * holds the one write lock only for the writes, and the overlap is read after it.
+     */
+    async insertOwnEntry(v: NewEntry & { now: Date }): Promise<CreatedEntry | undefined> {
+      const { diaryId, userId, categoryIds } = v;
+      const stamp = toIso(v.now);
+      if (dialectOf(db as unknown as Kysely<unknown>) === 'postgres')
+        return insertOwnEntryAtOnce(db, v, stamp);
+      if ((await diaryOfOwner(db, diaryId, userId)).rows.length === 0) return undefined;
+      const categories = (await ownedCategoriesIn(db, userId, ...categoryIds)).rows;
+      if (categories.length !== categoryIds.length) return undefined;
+      const id = await db.transaction().execute(async (tx) => {
         const [row] = (
           await insertEntryRow(
             tx,
@@ -598,6 +619,15 @@ export function createDiaryRepo(db: Db) {
         });
         return row.id;
       });
+      const overlaps = await anotherOverlapping(
+        db,
+        userId,
+        id,
+        v.start_ms,
+        v.end_ms,
+        v.start_ms - MAX_ENTRY_MS,
+      );
+      return { id, categories, overlaps: overlaps.rows.length > 0 };
     },
 
     /**
