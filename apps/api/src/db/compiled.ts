@@ -2,10 +2,12 @@
 // and compiles it to SQL on every call; for the few statements every write request runs (a token
 // refresh, an entry's creation, the access check) that was a large share of the request's CPU.
 // `compiledOnce` builds such a query the first time on each database kind with placeholders for
-// its arguments, keeps the SQL, and afterwards only fills the parameters in.
+// its arguments, keeps the SQL, and afterwards only fills the parameters in. PostgreSQL prepares
+// each such statement once per connection (db/prepared.ts).
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 import { dialectOf } from './dialect';
 import type { Db } from './index';
+import { preparedOnPostgres } from './prepared';
 
 /** Stands for argument i while the query is compiled; never a value a caller passes. */
 const PLACEHOLDER = '\u0000compiled-once-argument:';
@@ -45,7 +47,8 @@ function plan<Args extends unknown[]>(
       `compiledOnce: ${arity - used.size} argument(s) did not become parameters: ${compiled.sql}`,
     );
   }
-  return { compiled, slots };
+  // Fixed shapes that look rows up by key: PostgreSQL prepares them once per connection.
+  return { compiled: preparedOnPostgres(compiled), slots };
 }
 
 /**

@@ -26,6 +26,7 @@ import type { DbMetrics } from '../metrics/app-metrics';
 import { startCheckpointer, WAL_BACKSTOP_PAGES } from './checkpointer';
 import { dialectOf } from './dialect';
 import { migrations } from './migrations/index';
+import { PreparingClient } from './prepared';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -59,6 +60,8 @@ export function createDb(options: DbOptions): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
+      // Sends the statements marked for it by name, prepared once per connection (db/prepared.ts).
+      Client: PreparingClient,
       max: 10,
       // Fail fast while the database is down (the request answers 503) instead of queueing forever.
       connectionTimeoutMillis: 5_000,

@@ -9,6 +9,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled';
 import { dialectOf, toIso } from '../../db/dialect';
 import type { Db } from '../../db/index';
+import { preparedOnPostgres } from '../../db/prepared';
 import type { DiaryEntriesTable } from '../../db/schema';
 import type { Span } from './overlaps';
 import { MAX_ENTRY_MS } from './time';
@@ -186,7 +187,7 @@ async function insertOwnEntryAtOnce(db: Db, v: NewEntry, stamp: string): Promise
       categoryIds: v.categoryIds,
     },
   });
-  const { rows } = await sql<{ id: number; categories: { id: number; title: string }[]; overlaps: boolean }>`
+  const statement = sql<{ id: number; categories: { id: number; title: string }[]; overlaps: boolean }>`
     with shared as (
       select 1 from diaries where user_id = ${v.userId} for share
     ), categories as (
@@ -230,7 +231,9 @@ async function insertOwnEntryAtOnce(db: Db, v: NewEntry, stamp: string): Promise
           and e.start_ms > ${v.start_ms - MAX_ENTRY_MS}
       ) as overlaps
     from entry
-  `.execute(db);
+  `;
+  // Its text is the same for every entry: PostgreSQL prepares it once per connection.
+  const { rows } = await db.executeQuery(preparedOnPostgres(statement.compile(db)));
   return rows[0];
 }
 
