@@ -220,7 +220,7 @@ const SQLITE_DEFAULT_AUTOCHECKPOINT = 1000;
 /** How long, at most, a SQLite statement or a transaction's begin waits for another's write lock. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 const BEGIN_DEFERRED = CompiledQuery.raw('begin deferred');
-/** Retries of a refused begin that only yield to the event loop before the waits become 1 ms timers. */
+/** Retries of a refused begin or write that only yield to the event loop before the waits become 1 ms timers. */
 const BEGIN_SPINS = 50;
 
 /** Kysely's SQLite connection (the dialect's own, which it does not export), with the begin below. */
@@ -234,14 +234,11 @@ class SqliteConnection implements DatabaseConnection {
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const { sql, parameters } = compiledQuery;
     const stmt = this.#db.prepare(sql);
-    if (stmt.reader) return Promise.resolve({ rows: stmt.all(parameters) as R[] });
-    const { changes, lastInsertRowid } = stmt.run(parameters);
-    return Promise.resolve({
-      numAffectedRows: changes !== undefined && changes !== null ? BigInt(changes) : undefined,
-      insertId:
-        lastInsertRowid !== undefined && lastInsertRowid !== null ? BigInt(lastInsertRowid) : undefined,
-      rows: [],
-    });
+    // A write outside a transaction takes the write lock for itself: waited for as a begin is.
+    if (!stmt.readonly && !this.#db.inTransaction) {
+      return this.#withoutBusyHandler(() => executeStatement<R>(stmt, parameters));
+    }
+    return Promise.resolve(executeStatement<R>(stmt, parameters));
   }
 
   async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
@@ -251,42 +248,58 @@ class SqliteConnection implements DatabaseConnection {
     for (const row of this.#db.prepare(sql).iterate(parameters)) yield { rows: [row as R] };
   }
 
-  /**
-   * `BEGIN IMMEDIATE`, waiting for another process's write lock without SQLite's busy handler
-   * (issue 22). That handler sleeps the whole worker (better-sqlite3 is synchronous) for 1, 2, 5,
-   * 10, 15, 20, 25 … 100 ms between its tries, however soon the lock comes free: with two workers
-   * writing, a refresh that meets the other's transaction (held well under a millisecond) waited
-   * tens of milliseconds with its event loop stopped, which made the writes' p99. Here the begin is
-   * tried without waiting and, while refused, tried again after yielding to the event loop (the
-   * other worker's commit is usually a few microseconds away), then every millisecond, up to the
-   * same busy timeout, after which SQLITE_BUSY is answered 503 as before. Statements inside the
-   * transaction hold the lock already; statements outside one keep the busy handler. The three
-   * statements run on the database directly, not through Kysely's executor.
-   */
+  /** `BEGIN IMMEDIATE`, waiting for another process's write lock as #withoutBusyHandler does. */
   async beginImmediate(): Promise<void> {
-    const run = (sql: string) => {
-      const stmt = this.#db.prepare(sql);
-      if (stmt.reader) stmt.all();
-      else stmt.run();
-    };
+    await this.#withoutBusyHandler(() => this.#run('begin immediate'));
+  }
+
+  #run(sql: string): void {
+    const stmt = this.#db.prepare(sql);
+    if (stmt.reader) stmt.all();
+    else stmt.run();
+  }
+
+  /**
+   * Runs `attempt` (a `BEGIN IMMEDIATE`, or a write outside a transaction) waiting for another
+   * process's write lock without SQLite's busy handler (issue 22). That handler sleeps the whole
+   * worker (better-sqlite3 is synchronous) for 1, 2, 5, 10, 15, 20, 25 … 100 ms between its tries,
+   * however soon the lock comes free: with two workers writing, a refresh that meets the other's
+   * write (held well under a millisecond) waited tens of milliseconds with its event loop stopped,
+   * which made the writes' p99. Here the attempt is made without waiting and, while refused, made
+   * again after yielding to the event loop (the other worker's commit is usually a few microseconds
+   * away), then every millisecond, up to the same busy timeout, after which SQLITE_BUSY is answered
+   * 503 as before. Statements inside a transaction hold the lock already, and reads never wait for
+   * it: they keep the busy handler. The pragmas run on the database directly, not through Kysely.
+   */
+  async #withoutBusyHandler<T>(attempt: () => T): Promise<T> {
     const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
-    run('pragma busy_timeout = 0');
+    this.#run('pragma busy_timeout = 0');
     try {
-      for (let attempt = 0; ; attempt++) {
+      for (let tries = 0; ; tries++) {
         try {
-          run('begin immediate');
-          return;
+          return attempt();
         } catch (err) {
           if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw err;
         }
         await new Promise((resolve) =>
-          attempt < BEGIN_SPINS ? setImmediate(resolve) : setTimeout(resolve, 1),
+          tries < BEGIN_SPINS ? setImmediate(resolve) : setTimeout(resolve, 1),
         );
       }
     } finally {
-      run(`pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+      this.#run(`pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     }
   }
+}
+
+/** A prepared statement's answer as Kysely takes it: its rows, or the rows it changed. */
+function executeStatement<R>(stmt: SQLite.Statement, parameters: readonly unknown[]): QueryResult<R> {
+  if (stmt.reader) return { rows: stmt.all(parameters) as R[] };
+  const { changes, lastInsertRowid } = stmt.run(parameters);
+  return {
+    numAffectedRows: changes !== undefined && changes !== null ? BigInt(changes) : undefined,
+    insertId: lastInsertRowid !== undefined && lastInsertRowid !== null ? BigInt(lastInsertRowid) : undefined,
+    rows: [],
+  };
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
@@ -334,6 +347,10 @@ export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CAC
       }
       cache.set(sql, stmt);
       return stmt;
+    },
+    /** Whether a transaction is open on the connection. */
+    get inTransaction(): boolean {
+      return sqlite.inTransaction;
     },
     /** For tests: how many statements are kept. */
     get cachedStatements() {

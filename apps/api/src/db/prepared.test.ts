@@ -13,6 +13,28 @@ const versionOf = compiledOnce((db, scope: string) =>
   db.selectFrom('data_versions').select(['scope', 'version']).where('scope', '=', scope),
 );
 
+// On both databases a marked statement answers as the same statement sent as text (SQLite keeps its
+// own prepared statements for every text, db/index.ts's statement cache).
+describe.each(testDatabases())('statements marked for preparing (%s)', (kind) => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const made = await createTestDatabase(kind);
+    db = made.db;
+    drop = made.drop;
+  });
+  afterAll(() => drop());
+
+  it('answer each execution with its own parameters, as the statement sent as text does', async () => {
+    const statement = (n: number) => sql<{ n: number; s: string }>`select ${n} * 2 as n, ${`v${n}`} as s`;
+    for (const n of [1, 2, 3]) {
+      const marked = await db.executeQuery(preparedOnPostgres(statement(n).compile(db)));
+      expect(marked.rows).toEqual((await statement(n).execute(db)).rows);
+      expect(marked.rows).toEqual([{ n: n * 2, s: `v${n}` }]);
+    }
+  });
+});
+
 describe.each(testDatabases().filter((kind) => kind === 'postgres'))(
   'statements prepared once per connection (%s)',
   () => {

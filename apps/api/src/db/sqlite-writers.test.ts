@@ -2,6 +2,8 @@
 // read-then-write transactions on the same row at once must neither fail nor lose an update.
 // Kysely's deferred BEGIN would fail them with SQLITE_BUSY (a reader whose snapshot went stale
 // cannot become a writer, and SQLite does not wait in that case); createDb begins them IMMEDIATE.
+// A begin, and a write outside a transaction, wait for another's write lock by yielding to the event
+// loop, not in SQLite's busy handler, which stops the process.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -100,6 +102,31 @@ describe('sqlite: two processes writing one database at once', () => {
     const check = new SQLite(path.join(dir, 'app.db'), { readonly: true });
     expect(check.prepare('select n from counter where id = 1').get()).toEqual({ n: 2 * PER_PROCESS });
     check.close();
+  });
+
+  it('lets a write outside a transaction wait for another writer without stopping the event loop', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staff-sqlite-writers-'));
+    dirs.push(dir);
+    const writer = new SQLite(path.join(dir, 'app.db'));
+    writer.pragma('journal_mode = WAL');
+    writer.exec(
+      'create table counter (id integer primary key, n integer not null); insert into counter values (1, 7)',
+    );
+    const db = createDb({ dataDir: dir });
+    try {
+      // Another connection holds the write lock, and this process's event loop is what releases it:
+      // SQLite's busy handler would sleep the thread until its timeout and fail with SQLITE_BUSY.
+      writer.exec('begin immediate; update counter set n = 8 where id = 1');
+      const write = sql`update counter set n = n + 10 where id = 1`.execute(db);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      writer.exec('commit');
+      expect(Number((await write).numAffectedRows)).toBe(1);
+      const { rows } = await sql<{ n: number }>`select n from counter where id = 1`.execute(db);
+      expect(rows).toEqual([{ n: 18 }]);
+    } finally {
+      await db.destroy();
+      writer.close();
+    }
   });
 
   it('does not make a transaction asked for as read only wait for another writer', async () => {
