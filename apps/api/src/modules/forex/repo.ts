@@ -3,6 +3,7 @@
 // milliseconds computed in TypeScript and passed as parameters, so both databases agree.
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
+import { preparedOnPostgres } from '../../db/prepared';
 import type { ForexQuote } from './providers/quote';
 
 export interface StoreOptions {
@@ -126,25 +127,15 @@ export async function latestPoint(db: Db, info: SymbolInfo): Promise<StoredPoint
   return { timeMs: Number(row.time_ms), last: row.last, bid: row.bid, ask: row.ask, source: row.source };
 }
 
-/** Bucket k covers [k·width − offset, (k+1)·width − offset): aligned to midnight in Vietnam. */
-export function bucketBounds(fromMs: number, toMs: number, bucketMs: number): [number, number][] {
-  const bounds: [number, number][] = [];
-  const first = Math.floor((fromMs + ICT_OFFSET_MS) / bucketMs);
-  const last = Math.floor((toMs + ICT_OFFSET_MS) / bucketMs);
-  for (let k = first; k <= last; k++) {
-    const start = Math.max(k * bucketMs - ICT_OFFSET_MS, fromMs);
-    const end = Math.min((k + 1) * bucketMs - ICT_OFFSET_MS, toMs + 1);
-    bounds.push([start, end]);
-  }
-  return bounds;
-}
-
 /**
- * The last point of each bucket in [fromMs, toMs], in time order. Buckets are `bucketMs` wide and
- * aligned to midnight in Vietnam; a point exactly on a boundary opens the next bucket. The bounds
- * come from TypeScript as a VALUES list; the database finds each bucket's last point with one
- * backward step on the (symbol, time_ms) index, so the cost follows the number of buckets (a few
- * hundred), not the number of points in the window.
+ * The last point of each bucket in [fromMs, toMs], in time order. Bucket k covers
+ * [k·width − offset, (k+1)·width − offset), clipped to the window: `bucketMs` wide and aligned to
+ * midnight in Vietnam; a point exactly on a boundary opens the next bucket. The database numbers the
+ * buckets itself (a recursive CTE from the first to the last k) and finds each bucket's last point
+ * with one backward step on the (symbol, time_ms) index, so the cost follows the number of buckets
+ * (a few hundred), not the number of points in the window. The statement's text is the same for
+ * every window (issue 22: the bounds used to be a VALUES list of a few hundred rows, built and bound
+ * on every request): SQLite keeps it prepared, and PostgreSQL prepares it once per connection.
  */
 export async function downsampledPoints(
   db: Db,
@@ -153,15 +144,25 @@ export async function downsampledPoints(
   toMs: number,
   bucketMs: number,
 ): Promise<{ timeMs: number; last: number }[]> {
-  const bounds = bucketBounds(fromMs, toMs, bucketMs);
-  if (bounds.length === 0) return [];
-  const values = sql.join(
-    bounds.map(([start, end]) => sql`(cast(${start} as bigint), cast(${end} as bigint))`),
-  );
+  const first = Math.floor((fromMs + ICT_OFFSET_MS) / bucketMs);
+  const last = Math.floor((toMs + ICT_OFFSET_MS) / bucketMs);
+  if (last < first) return [];
   const liveOnly = (alias: string) =>
     info.hasLive ? sql`and ${sql.ref(`${alias}.source`)} <> 'demo'` : sql``;
-  const result = await sql<{ time_ms: number | string; last: number }>`
-    with b(s, e) as (values ${values})
+  const bound = (edge: unknown) => sql`cast(${edge} as bigint)`;
+  const startOf = sql`k.n * ${bound(bucketMs)} - ${bound(ICT_OFFSET_MS)}`;
+  const endOf = sql`(k.n + 1) * ${bound(bucketMs)} - ${bound(ICT_OFFSET_MS)}`;
+  const statement = sql<{ time_ms: number | string; last: number }>`
+    with recursive k(n) as (
+      select ${bound(first)}
+      union all
+      select k.n + 1 from k where k.n < ${bound(last)}
+    ), b(s, e) as (
+      select
+        case when ${startOf} > ${bound(fromMs)} then ${startOf} else ${bound(fromMs)} end,
+        case when ${endOf} < ${bound(toMs + 1)} then ${endOf} else ${bound(toMs + 1)} end
+      from k
+    )
     select p.time_ms, p.last
     from b
     inner join forex_prices p on p.symbol = ${info.symbol} ${liveOnly('p')} and p.time_ms = (
@@ -171,7 +172,8 @@ export async function downsampledPoints(
       limit 1
     )
     order by p.time_ms, p.source
-  `.execute(db);
+  `;
+  const result = await db.executeQuery(preparedOnPostgres(statement.compile(db)));
   const points: { timeMs: number; last: number }[] = [];
   for (const row of result.rows) {
     const timeMs = Number(row.time_ms);
