@@ -104,7 +104,8 @@ describe('sqlite: two processes writing one database at once', () => {
     check.close();
   });
 
-  it('lets a write outside a transaction wait for another writer without stopping the event loop', async () => {
+  /** A database whose counter holds 7, opened by another connection (`writer`) and by createDb. */
+  function counterWithAnotherConnection() {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staff-sqlite-writers-'));
     dirs.push(dir);
     const writer = new SQLite(path.join(dir, 'app.db'));
@@ -112,7 +113,11 @@ describe('sqlite: two processes writing one database at once', () => {
     writer.exec(
       'create table counter (id integer primary key, n integer not null); insert into counter values (1, 7)',
     );
-    const db = createDb({ dataDir: dir });
+    return { writer, db: createDb({ dataDir: dir }) };
+  }
+
+  it('lets a write outside a transaction wait for another writer without stopping the event loop', async () => {
+    const { writer, db } = counterWithAnotherConnection();
     try {
       // Another connection holds the write lock, and this process's event loop is what releases it:
       // SQLite's busy handler would sleep the thread until its timeout and fail with SQLITE_BUSY.
@@ -130,14 +135,7 @@ describe('sqlite: two processes writing one database at once', () => {
   });
 
   it('does not make a transaction asked for as read only wait for another writer', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'staff-sqlite-writers-'));
-    dirs.push(dir);
-    const writer = new SQLite(path.join(dir, 'app.db'));
-    writer.pragma('journal_mode = WAL');
-    writer.exec(
-      'create table counter (id integer primary key, n integer not null); insert into counter values (1, 7)',
-    );
-    const db = createDb({ dataDir: dir });
+    const { writer, db } = counterWithAnotherConnection();
     try {
       // Another connection holds the write lock; a writing transaction would wait busy_timeout for it.
       writer.exec('begin immediate; update counter set n = 8 where id = 1');
