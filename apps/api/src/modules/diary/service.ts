@@ -414,14 +414,11 @@ export function createDiaryService(deps: DiaryDeps) {
     getEntry,
 
     /**
-     * A new entry, answered from what was written (decision 0027): the categories' titles come
-     * with the check that they are the owner's, in the order a read gives them, and the overlap
-     * flag from one indexed lookup, instead of reading the entry back.
-     */
-    /**
-     * A new entry in the viewer's own diary. The write checks that the diary and every category are
-     * the viewer's as it writes (one statement on PostgreSQL); only a refused or invalid entry reads
-     * them again, to answer 404, 403 or 400 with every field's message.
+     * A new entry in the viewer's own diary, answered from what was written (decision 0027). The
+     * write checks that the diary and every category are the viewer's as it writes (one statement
+     * on PostgreSQL) and brings back the categories' titles, in the order a read gives them, and the
+     * overlap flag; only a refused or invalid entry reads them again, to answer 404, 403 or 400 with
+     * every field's message.
      */
     async createEntry(viewer: DiaryViewer, diaryId: number, body: EntryCreate): Promise<Entry> {
       const instants = entryInstants(body);
