@@ -113,8 +113,13 @@ export async function startServer(
   const ready = clustered && workers > 1 ? `with ${workers} workers` : 'Server listening at';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 90 s\n${stderr}`)), 90_000);
+    // The primary announces the cluster when each worker has told it that it listens, which can be
+    // before that worker's own "Server listening at" line reaches the pipe (a worker's log is written
+    // asynchronously): started once both are read, so workers() names every worker.
+    let announced = false;
     lines.on('line', (line) => {
-      if (line.includes(ready)) {
+      if (line.includes(ready)) announced = true;
+      if (announced && (!clustered || live.size >= (workers ?? 1))) {
         clearTimeout(timer);
         resolve();
       }
