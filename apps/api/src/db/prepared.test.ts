@@ -1,7 +1,8 @@
 // Statements PostgreSQL prepares once per connection (db/prepared.ts, decision 0027): a marked
 // statement (every `compiledOnce` one among them) is prepared at its first use on a connection and
 // executed by name afterwards, answering as before; a statement not marked is sent as text and never
-// prepared; and a failed execution of a prepared statement leaves it usable.
+// prepared; and a failed execution of a prepared statement leaves it usable. The pool's connections
+// also run without parallel workers (db/index.ts).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabases } from '../test/harness';
@@ -66,6 +67,23 @@ describe.each(testDatabases().filter((kind) => kind === 'postgres'))(
           }>`select name, statement from pg_prepared_statements`.execute(conn)
         ).rows.map((r) => [r.name, r.statement]),
       );
+
+    it('runs the app’s statements without parallel workers, on every connection of the pool', async () => {
+      const setting = (conn: Db) =>
+        sql<{ max_parallel_workers_per_gather: string }>`show max_parallel_workers_per_gather`.execute(conn);
+      // A second connection taken while the first is held: the pool opens it, set up as the first.
+      const rows = await db
+        .connection()
+        .execute(async (first) =>
+          db
+            .connection()
+            .execute(async (second) => [(await setting(first)).rows, (await setting(second)).rows]),
+        );
+      expect(rows).toEqual([
+        [{ max_parallel_workers_per_gather: '0' }],
+        [{ max_parallel_workers_per_gather: '0' }],
+      ]);
+    });
 
     it('prepares a compiledOnce statement at its first use on a connection and answers each call', async () => {
       await db.connection().execute(async (conn) => {

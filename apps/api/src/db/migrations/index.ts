@@ -25,6 +25,7 @@ import * as m0019 from './0019_media';
 import * as m0020 from './0020_diary_versions_once_per_transaction';
 import * as m0021 from './0021_drop_unread_sign_in_indexes';
 import * as m0022 from './0022_refresh_token_on_its_session';
+import * as m0023 from './0023_diary_week_totals_window_index';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0020_diary_versions_once_per_transaction': m0020,
   '0021_drop_unread_sign_in_indexes': m0021,
   '0022_refresh_token_on_its_session': m0022,
+  '0023_diary_week_totals_window_index': m0023,
 };

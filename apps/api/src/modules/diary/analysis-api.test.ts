@@ -268,6 +268,15 @@ describe.each(testDatabases())('diary analysis (%s)', (kind) => {
       const created = await d.entry(asFields(startMs, endMs, chosen));
       entries.push({ id: created.id, startMs, endMs, categories: chosen });
     }
+    // Entries of nearly the longest length across each window's edges, and from a whole week
+    // before now to past it (its time after now taken off what the week totals hold).
+    for (const [i, daysBefore] of [5, 9, 33, 368, 3].entries()) {
+      const startMs = NOW - daysBefore * 86_400_000 + 3_600_000;
+      const endMs = startMs + (7 * 1440 - 60) * 60_000;
+      const chosen = randomCategories(i);
+      const created = await d.entry(asFields(startMs, endMs, chosen));
+      entries.push({ id: created.id, startMs, endMs, categories: chosen });
+    }
     const agree = async (when: string) => {
       for (const days of [7, 30, 365] as const) {
         const expected = Object.fromEntries(JAR_KEYS.map((k) => [k, 0])) as Record<JarKey, number>;

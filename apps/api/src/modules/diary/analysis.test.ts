@@ -90,21 +90,30 @@ describe('splitEntryAcrossJars', () => {
 });
 
 describe('minutesByJar', () => {
-  it('divides each sum by the category count and maps jar ids to keys', () => {
+  it('divides each sum by the category count and credits it to its category’s jar', () => {
     const keys = new Map<number, JarKey>([
       [1, 'sleep'],
       [2, 'essential'],
       [3, 'education'],
     ]);
+    // Categories 11–13 in jars 1–3, 14 in none; 99 is not among the user's (deleted meanwhile).
+    const jarOfCategory = new Map<number, number | null>([
+      [11, 1],
+      [12, 2],
+      [13, 3],
+      [14, null],
+    ]);
     const minutes = minutesByJar(
       [
-        { jarId: 1, categoryCount: 1, ms: 8 * H },
-        { jarId: 2, categoryCount: 2, ms: 4 * H },
-        { jarId: 3, categoryCount: 2, ms: 4 * H },
-        { jarId: 2, categoryCount: 3, ms: 3 * H },
-        { jarId: null, categoryCount: 1, ms: H },
-        { jarId: null, categoryCount: 0, ms: H / 2 },
+        { categoryId: 11, categoryCount: 1, ms: 8 * H },
+        { categoryId: 12, categoryCount: 2, ms: 4 * H },
+        { categoryId: 13, categoryCount: 2, ms: 4 * H },
+        { categoryId: 12, categoryCount: 3, ms: 3 * H },
+        { categoryId: 14, categoryCount: 1, ms: H },
+        { categoryId: null, categoryCount: 0, ms: H / 2 },
+        { categoryId: 99, categoryCount: 2, ms: H },
       ],
+      jarOfCategory,
       keys,
     );
     expect(minutes).toEqual({
@@ -115,7 +124,7 @@ describe('minutesByJar', () => {
       education: 120,
       entertainment: 0,
       sharing: 0,
-      unclassified: 90,
+      unclassified: 90 + 30,
     });
   });
 });

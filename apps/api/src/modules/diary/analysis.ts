@@ -23,10 +23,10 @@ import {
 } from '@staff/contracts';
 import { DAY_MS, MINUTE_MS } from './time';
 
-/** One row of the database's sum: time of entries with `categoryCount` categories credited to `jarId`. */
-export interface JarTimeRow {
-  /** null: a category without a jar, or an entry without categories. */
-  jarId: number | null;
+/** One row of the database's sum: time of entries with `categoryCount` categories credited to `categoryId`. */
+export interface CategoryTimeRow {
+  /** null: an entry without categories. */
+  categoryId: number | null;
   /** How many categories the entries in this row have (0: none left). */
   categoryCount: number;
   /** Sum of the entries' time inside the window, in milliseconds. */
@@ -59,11 +59,20 @@ export function splitEntryAcrossJars(
   return out;
 }
 
-/** Minutes per jar from the database's grouped sums. */
-export function minutesByJar(rows: JarTimeRow[], jarKeyById: Map<number, JarKey>): Record<JarKey, number> {
+/**
+ * Minutes per jar key, from the database's grouped sums: each row's time divided by its entries' category count, credited to its
+ * category's jar (`jarOfCategory`: the user's categories and their jar ids); a category without a
+ * jar, or one that is no longer there, and entries without categories count as unclassified.
+ */
+export function minutesByJar(
+  rows: CategoryTimeRow[],
+  jarOfCategory: Map<number, number | null>,
+  jarKeyById: Map<number, JarKey>,
+): Record<JarKey, number> {
   const out = Object.fromEntries(JAR_KEYS.map((k) => [k, 0])) as Record<JarKey, number>;
   for (const row of rows) {
-    const key = (row.jarId !== null ? jarKeyById.get(row.jarId) : undefined) ?? 'unclassified';
+    const jarId = row.categoryId === null ? null : (jarOfCategory.get(row.categoryId) ?? null);
+    const key = (jarId !== null ? jarKeyById.get(jarId) : undefined) ?? 'unclassified';
     out[key] += row.ms / Math.max(1, row.categoryCount) / MINUTE_MS;
   }
   return out;

@@ -692,12 +692,12 @@ export function createDiaryRepo(db: Db) {
     },
 
     // --- analysis (the time sums are in week-totals.ts)
-    listUnclassifiedCategories(userId: number) {
+    /** The user's categories with their jars, in the order the analysis lists them (title, id). */
+    listCategoryJars(userId: number) {
       return db
         .selectFrom('diary_categories')
-        .select(['id', 'title'])
+        .select(['id', 'title', 'jar_id'])
         .where('user_id', '=', userId)
-        .where('jar_id', 'is', null)
         .orderBy('title')
         .orderBy('id')
         .execute();

@@ -42,7 +42,7 @@ import {
   type Owner,
 } from './repo';
 import { DAY_MS, localDayRange, localToEpochMs } from './time';
-import { jarTimeInWindow, shareUsersWeeks } from './week-totals';
+import { categoryTimeInWindow, shareUsersWeeks } from './week-totals';
 
 export const WRITE_OTHERS_MESSAGE = "You cannot change another user's diary.";
 export const ENTRY_CHANGED_SINCE_READ = 'This entry was changed by someone else since you opened it.';
@@ -504,12 +504,19 @@ export function createDiaryService(deps: DiaryDeps) {
     // --- analysis
     async analysis(viewer: DiaryViewer, days: AnalysisWindow): Promise<Analysis> {
       const window = analysisWindow(now(), days);
-      const [jars, rows, unclassified] = await Promise.all([
+      const [jars, rows, categories] = await Promise.all([
         ensureJars(viewer.id),
-        jarTimeInWindow(db, viewer.id, window.startMs, window.endMs),
-        repo.listUnclassifiedCategories(viewer.id),
+        categoryTimeInWindow(db, viewer.id, window.startMs, window.endMs),
+        repo.listCategoryJars(viewer.id),
       ]);
-      const minutes = minutesByJar(rows, new Map(jars.map((j) => [j.id, j.key])));
+      const minutes = minutesByJar(
+        rows,
+        new Map(categories.map((c) => [c.id, c.jar_id])),
+        new Map(jars.map((j) => [j.id, j.key])),
+      );
+      const unclassified = categories
+        .filter((c) => c.jar_id === null)
+        .map(({ id, title }) => ({ id, title }));
       return analyse({
         days,
         windowStartMs: window.startMs,

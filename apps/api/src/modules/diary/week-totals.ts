@@ -3,12 +3,13 @@
 // writers of entries or their categories in their own transaction: one entry's write through
 // moveEntryTime (its time out of the rows it was in, into those it is in now), a write over many
 // entries (a category deleted) through refreshTouchedWeeks (a re-sum of the weeks); read by
-// jarTimeInWindow, the analysis's sums.
+// categoryTimeInWindow, the analysis's sums.
 import { type Kysely, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled';
 import { dialectOf } from '../../db/dialect';
 import type { Db } from '../../db/index';
-import type { JarTimeRow } from './analysis';
+import { preparedOnPostgres } from '../../db/prepared';
+import type { CategoryTimeRow } from './analysis';
 import { DAY_MS, MAX_ENTRY_MS } from './time';
 
 /** diary_week_totals' buckets: 7 days counted from the epoch. */
@@ -212,52 +213,62 @@ export async function rebuildAllWeekTotals(db: Db): Promise<void> {
 }
 
 /**
- * Time of the user's entries inside [fromMs, toMs), clipped to the window, summed per (jar,
- * category count of the entry). Entries without a category come back with jarId null and
- * categoryCount 0.
+ * Time of the user's entries inside [fromMs, toMs), clipped to the window, summed per (category,
+ * category count of the entry); a category may come back in more than one row. Entries without a
+ * category come back with categoryId null and categoryCount 0. The categories' jars are the
+ * caller's to apply (the user's few categories, read once), so this reads no category row.
  */
-export async function jarTimeInWindow(
+export async function categoryTimeInWindow(
   db: Db,
   userId: number,
   fromMs: number,
   toMs: number,
-): Promise<JarTimeRow[]> {
+): Promise<CategoryTimeRow[]> {
   const from = sql`cast(${fromMs} as bigint)`;
   const to = sql`cast(${toMs} as bigint)`;
-  // Entries starting in the whole weeks [firstWeek, endWeek) lie wholly inside the window (no
-  // entry is longer than MAX_ENTRY_MS), so their time comes summed from diary_week_totals; only
-  // the entries starting near either edge are read and clipped one by one.
+  // The whole weeks [firstWeek, lastWeek) inside the window come summed from diary_week_totals (an
+  // index-only read on both databases: migrations 0016 and 0023): every entry starting in them
+  // ends after `from`, and the few that run past `to` are read back to take that part off. Only
+  // the entries starting near either edge are read and clipped one by one: from MAX_ENTRY_MS before
+  // `from` up to the first whole week, and in the week `to` falls in. Each read is one range of the
+  // (user_id, start_ms, end_ms, category_count) index, its filter on end_ms tested in the index
+  // (one range with the middle filtered out walked a year of the heavy diary's entries on SQLite).
   const firstWeek = Math.ceil(fromMs / WEEK_MS);
-  const endWeek = Math.max(firstWeek, Math.floor((toMs - MAX_ENTRY_MS) / WEEK_MS));
-  const middleFrom = sql`cast(${firstWeek * WEEK_MS} as bigint)`;
-  const middleTo = sql`cast(${endWeek * WEEK_MS} as bigint)`;
-  // Entries come from the (user_id, start_ms, end_ms, category_count) index alone; the sums are
-  // grouped by category first (few groups) and only then mapped to jars.
-  const result = await sql<{ jar_id: number | null; n: number | string; ms: number | string }>`
-    select c.jar_id as jar_id, g.n as n, sum(g.ms) as ms
+  const lastWeek = Math.max(firstWeek, Math.floor(toMs / WEEK_MS));
+  const middleFrom = Math.min(firstWeek * WEEK_MS, toMs);
+  const middleTo = Math.min(lastWeek * WEEK_MS, toMs);
+  const startsIn = (after: number, before: number) =>
+    sql`e.user_id = ${userId} and e.start_ms >= cast(${after} as bigint) and e.start_ms < cast(${before} as bigint)`;
+  const clipped = sql`(case when e.end_ms < ${to} then e.end_ms else ${to} end)
+    - (case when e.start_ms > ${from} then e.start_ms else ${from} end)`;
+  const statement = sql<{ category_id: number | null; n: number | string; ms: number | string }>`
+    select ec.category_id as category_id, x.n as n, sum(x.ms) as ms
     from (
-      select ec.category_id as category_id, x.n as n, sum(x.ms) as ms
-      from (
-        select e.id as id, e.category_count as n,
-          (case when e.end_ms < ${to} then e.end_ms else ${to} end)
-            - (case when e.start_ms > ${from} then e.start_ms else ${from} end) as ms
-        from diary_entries e
-        where e.user_id = ${userId}
-          and e.start_ms < ${to}
-          and e.end_ms > ${from}
-          and e.start_ms > cast(${fromMs - MAX_ENTRY_MS} as bigint)
-          and (e.start_ms < ${middleFrom} or e.start_ms >= ${middleTo})
-      ) x
-      left join diary_entry_categories ec on ec.entry_id = x.id
-      group by ec.category_id, x.n
+      select e.id as id, e.category_count as n, ${clipped} as ms
+      from diary_entries e
+      where ${startsIn(fromMs - MAX_ENTRY_MS + 1, middleFrom)} and e.end_ms > ${from}
       union all
-      select nullif(t.category_id, 0) as category_id, t.n as n, sum(t.ms) as ms
-      from diary_week_totals t
-      where t.user_id = ${userId} and t.week >= ${firstWeek} and t.week < ${endWeek}
-      group by t.category_id, t.n
-    ) g
-    left join diary_categories c on c.id = g.category_id
-    group by c.jar_id, g.n
-  `.execute(db);
-  return result.rows.map((r) => ({ jarId: r.jar_id, categoryCount: num(r.n), ms: num(r.ms) }));
+      select e.id as id, e.category_count as n, ${clipped} as ms
+      from diary_entries e
+      where ${startsIn(middleTo, toMs)} and e.end_ms > ${from}
+      union all
+      select e.id as id, e.category_count as n, ${to} - e.end_ms as ms
+      from diary_entries e
+      where ${startsIn(Math.max(middleFrom, toMs - MAX_ENTRY_MS + 1), middleTo)} and e.end_ms > ${to}
+    ) x
+    left join diary_entry_categories ec on ec.entry_id = x.id
+    group by ec.category_id, x.n
+    union all
+    select nullif(t.category_id, 0) as category_id, t.n as n, sum(t.ms) as ms
+    from diary_week_totals t
+    where t.user_id = ${userId} and t.week >= ${firstWeek} and t.week < ${lastWeek}
+    group by t.category_id, t.n
+  `;
+  // Its text is the same for every user and window: prepared once per connection on PostgreSQL.
+  const result = await db.executeQuery(preparedOnPostgres(statement.compile(db)));
+  return result.rows.map((r) => ({
+    categoryId: r.category_id === null ? null : num(r.category_id),
+    categoryCount: num(r.n),
+    ms: num(r.ms),
+  }));
 }
