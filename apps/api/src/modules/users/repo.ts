@@ -152,34 +152,58 @@ export function ftsQuery(words: readonly string[]): string | undefined {
 }
 
 /**
- * The FTS5 query to narrow the rows with, or undefined to search without the index. PostgreSQL's
- * planner weighs its trigram index itself (it keeps statistics on `search`); SQLite's cannot see
- * inside an FTS5 table, so the repo asks the index how many rows hold the words, reading no
- * further than `maxMatches(users)` (users: the highest id, an upper bound read from the key).
+ * How a search reads its rows. `fts`: SQLite narrows them with its trigram index first (the FTS5
+ * query). `sortMatches`: PostgreSQL reads the matches from its trigram index and sorts them,
+ * rather than walking the list's index in order and testing every row on the way.
  */
-async function searchPlan(
+export interface SearchPlan {
+  fts?: string | undefined;
+  sortMatches?: boolean | undefined;
+}
+
+/**
+ * The search's plan (SearchPlan). SQLite's planner cannot see inside an FTS5 table, so the repo asks
+ * the index how many rows hold the words, reading no further than `maxMatches(users)` (users: the
+ * highest id, an upper bound read from the key). PostgreSQL weighs its trigram index itself, but
+ * not the order the matches lie in: walking the list's index for a page of a two-word search (579
+ * matches of 100,000, "tran thi") read 37,000 rows and their table pages (80 ms) where sorting the
+ * matches took 5 under load. So with the count known (`matches`) it sorts them below the same
+ * threshold as SQLite's index (pageMatches): there a walked row reads a covering index, here an
+ * index entry and its table page, and a sorted match costs each its own page again.
+ */
+export async function searchPlan(
   db: Db,
   words: readonly string[],
   use: SearchIndexUse,
   maxMatches: (users: number) => number,
-): Promise<string | undefined> {
-  if (use === 'never' || dialectOf(db as unknown as Kysely<unknown>) !== 'sqlite') return undefined;
+  matches?: number,
+): Promise<SearchPlan> {
+  if (use === 'never' || words.length === 0) return {};
+  const highestId = async () => {
+    const top = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    return Number(top?.id ?? 0);
+  };
+  if (dialectOf(db as unknown as Kysely<unknown>) !== 'sqlite') {
+    if (matches === undefined) return {};
+    return {
+      sortMatches: use === 'always' || matches < maxMatches(await highestId()),
+    };
+  }
   const query = ftsQuery(words);
-  if (query === undefined || use === 'always') return query;
-  const top = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.max('id').as('id'))
-    .executeTakeFirst();
-  const limit = Math.floor(maxMatches(Number(top?.id ?? 0)));
-  if (limit < 1) return undefined;
+  if (query === undefined || use === 'always') return { fts: query };
+  const limit = Math.floor(maxMatches(await highestId()));
+  if (limit < 1) return {};
   const { rows } = await sql<{ n: number }>`
     select count(*) as n from (select 1 from users_fts where users_fts match ${query} limit ${limit})
   `.execute(db);
-  return Number(rows[0]?.n ?? 0) < limit ? query : undefined;
+  return Number(rows[0]?.n ?? 0) < limit ? { fts: query } : {};
 }
 
 const listMatches = (users: number) => users / LIST_SHARE;
-const pageMatches = (limit: number, words: number) => (users: number) =>
+export const pageMatches = (limit: number, words: number) => (users: number) =>
   Math.sqrt(limit * users * PAGE_FACTOR * Math.max(1, words));
 
 /**
@@ -247,12 +271,13 @@ export function listQueries(
   filters: UserFilters,
   ordering: UserOrdering,
   page: { offset: number; limit: number },
-  fts: string | undefined,
+  plan: SearchPlan,
   firstMatch?: FirstMatch,
 ) {
+  const { fts, sortMatches = false } = plan;
   const direction = ordering.descending ? 'desc' : 'asc';
   let rowsQuery = whereMatching(db.selectFrom('users').select(USER_COLUMNS), filters, fts);
-  if (firstMatch !== undefined && ordering.field !== 'gender') {
+  if (firstMatch !== undefined && ordering.field !== 'gender' && !sortMatches) {
     // No row before the first match in this order matches: the walk starts there (a range on the
     // ordering's index, the same comparison and collation as ORDER BY on both databases).
     const at = sql`(${sql.ref(ordering.field)}, ${sql.ref('id')})`;
@@ -262,12 +287,16 @@ export function listQueries(
     );
   }
   // Only gender may be NULL; the databases disagree on where NULLs sort, so say it: first going up.
+  // Sorting the matches: the ordering as an expression (the same text, the same collation), which
+  // no index holds in order, so PostgreSQL cannot choose to walk one.
   rowsQuery =
     ordering.field === 'gender'
       ? rowsQuery.orderBy('gender', (ob) =>
           ordering.descending ? ob.desc().nullsLast() : ob.asc().nullsFirst(),
         )
-      : rowsQuery.orderBy(ordering.field, direction);
+      : sortMatches && TEXT_ORDERINGS.has(ordering.field)
+        ? rowsQuery.orderBy(sql`${sql.ref(ordering.field)} || ''`, direction)
+        : rowsQuery.orderBy(ordering.field, direction);
   rowsQuery = rowsQuery.orderBy('id', direction).offset(page.offset).limit(page.limit);
   const countQuery = whereMatching(
     db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')),
@@ -276,6 +305,15 @@ export function listQueries(
   );
   return { rowsQuery, countQuery };
 }
+
+/** Orderings on a text column, which a sorted search orders as an expression. */
+const TEXT_ORDERINGS = new Set<UserOrderingField>([
+  'email',
+  'first_name',
+  'middle_name',
+  'last_name',
+  'phone',
+]);
 
 /** The first row a search matches in one ordering: its ordering value and id. */
 export interface FirstMatch {
@@ -308,7 +346,7 @@ const COUNTS_KEPT = 1000;
 function createCountMemo() {
   let version: string | undefined;
   let counts = new Map<string, number>();
-  let plans = new Map<string, string | undefined>();
+  let plans = new Map<string, SearchPlan>();
   let firsts = new Map<string, FirstMatch>();
   return {
     /** The memo for `current`, emptied when the version moved or it grew past COUNTS_KEPT. */
@@ -357,16 +395,17 @@ export function createUsersRepo(db: Db, { searchIndex = 'auto' as SearchIndexUse
       // order walks a table's rows or sorts, so it keeps the list's choice.
       const walkable = known !== undefined && ordering.field === 'last_name';
       const planKey = walkable ? `page ${page.limit}\u0000${words}` : `list\u0000${words}`;
-      const fts = plans.has(planKey)
-        ? plans.get(planKey)
-        : await searchPlan(
-            db,
-            filters.words,
-            searchIndex,
-            walkable ? pageMatches(page.limit, filters.words.length) : listMatches,
-          );
+      const plan =
+        plans.get(planKey) ??
+        (await searchPlan(
+          db,
+          filters.words,
+          searchIndex,
+          walkable ? pageMatches(page.limit, filters.words.length) : listMatches,
+          walkable ? known : undefined,
+        ));
       const seek = SEEKABLE.has(ordering.field) ? `${key}\u0000${ordering.field} ${ordering.descending}` : '';
-      const { rowsQuery, countQuery } = listQueries(db, filters, ordering, page, fts, firsts.get(seek));
+      const { rowsQuery, countQuery } = listQueries(db, filters, ordering, page, plan, firsts.get(seek));
       const [rows, total] = await Promise.all([
         rowsQuery.execute(),
         known === undefined ? countQuery.executeTakeFirstOrThrow() : { n: known },
@@ -376,7 +415,7 @@ export function createUsersRepo(db: Db, { searchIndex = 'auto' as SearchIndexUse
       // this version's rows give.
       const learnt = known === undefined || !plans.has(planKey) || (seek !== '' && !firsts.has(seek));
       if (learnt && (await usersVersion()) === version) {
-        plans.set(planKey, fts);
+        plans.set(planKey, plan);
         counts.set(key, count);
         const first = rows[0];
         if (seek && page.offset === 0 && first) {
@@ -394,7 +433,7 @@ export function createUsersRepo(db: Db, { searchIndex = 'auto' as SearchIndexUse
       return whereMatching(
         db.selectFrom('users').select(['id', 'email', 'first_name', 'middle_name', 'last_name']),
         { words, isActive: true },
-        await searchPlan(db, words, searchIndex, pageMatches(limit, words.length)),
+        (await searchPlan(db, words, searchIndex, pageMatches(limit, words.length))).fts,
       )
         .orderBy('last_name')
         .orderBy('id')

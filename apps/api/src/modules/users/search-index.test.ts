@@ -1,6 +1,7 @@
 // The users search as the databases run it (decision 0023): with a word of three letters or more,
 // SQLite reads the trigram index (`users_fts`) and fetches each hit by id, whatever the filters and
-// the ordering; PostgreSQL can serve the same LIKE from its GIN trigram index. Plans, not timings:
+// the ordering; PostgreSQL can serve the same LIKE from its GIN trigram index, and sorts a page of
+// rare matches rather than walk the list's index to them. Plans, not timings:
 // which plan is cheaper at scale is measured by bench/users-bench.mjs.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/index';
 import { createTestApp, type TestApp, testDatabases } from '../../test/harness';
 import { seedUsers } from '../../test/users';
-import { ftsQuery, listQueries, type UserFilters, type UserOrdering } from './repo';
+import { ftsQuery, listQueries, pageMatches, searchPlan, type UserFilters, type UserOrdering } from './repo';
 
 const CASES: Array<{ filters: UserFilters; ordering: UserOrdering }> = [
   { filters: { words: ['nguyen'] }, ordering: { field: 'last_name', descending: false } },
@@ -50,7 +51,7 @@ describe('SQLite reads the trigram index for the users search', () => {
     const fts = ftsQuery(filters.words);
     expect(fts).toBeDefined();
     const page = { offset: 20, limit: 20 };
-    const { rowsQuery, countQuery } = listQueries(t.db, filters, ordering, page, fts);
+    const { rowsQuery, countQuery } = listQueries(t.db, filters, ordering, page, { fts });
     for (const query of [rowsQuery, countQuery]) {
       const steps = await plan(t.db, query, 'explain query plan ');
       expect(steps).toMatch(/SCAN users_fts VIRTUAL TABLE INDEX \d+:M/);
@@ -100,12 +101,49 @@ describe.each(testDatabases().filter((kind) => kind === 'postgres'))('%s and its
           filters,
           { field: 'last_name', descending: false },
           { offset: 0, limit: 20 },
-          undefined,
+          {},
         );
         expect(await plan(tx, countQuery, 'explain ')).toMatch(
           /Bitmap Index Scan on users_search_trgm_idx[^\n]*\n\s+Index Cond: \(+search ~~ '%/,
         );
       }
     });
+  });
+
+  it('sorts a page of rare matches instead of walking the list to them, with the same rows', async () => {
+    const { t } = app;
+    const ordering: UserOrdering = { field: 'last_name', descending: false };
+    const page = { offset: 0, limit: 20 };
+    const countOf = async (filters: UserFilters) =>
+      Number((await listQueries(t.db, filters, ordering, page, {}).countQuery.executeTakeFirstOrThrow()).n);
+    const choice = async (filters: UserFilters) =>
+      searchPlan(
+        t.db,
+        filters.words,
+        'auto',
+        pageMatches(page.limit, filters.words.length),
+        await countOf(filters),
+      );
+    // The crowd of 20,000 from the test above: two words held by a few hundred, one by thousands.
+    const rare: UserFilters = { words: ['tran', 'thi'], role: 'staff' };
+    const common: UserFilters = { words: ['nguyen'], role: 'staff' };
+    expect(await countOf(rare)).toBeLessThan(400);
+    expect(await countOf(common)).toBeGreaterThan(4000);
+    expect(await choice(rare)).toEqual({ sortMatches: true });
+    expect(await choice(common)).toEqual({ sortMatches: false });
+    // Without the count the planner chooses alone.
+    expect(await searchPlan(t.db, rare.words, 'auto', pageMatches(20, 2))).toEqual({});
+
+    const sorted = listQueries(t.db, rare, ordering, page, { sortMatches: true }).rowsQuery;
+    const walked = listQueries(t.db, rare, ordering, page, {}).rowsQuery;
+    // The matches are read (by whichever index the planner likes at this size) and sorted; the
+    // list's index is not walked in order.
+    const steps = await plan(t.db, sorted, 'explain ');
+    expect(steps).toMatch(/Sort Key: \(+last_name\)::text \|\| ''::text\)+, id/);
+    expect(steps).not.toMatch(/Index (Only )?Scan (Backward )?using users_(role_)?list_idx/);
+    expect(await plan(t.db, walked, 'explain ')).toMatch(/Index Scan using users_role_list_idx/);
+    const sortedRows = await sorted.execute();
+    expect(sortedRows).toHaveLength(20);
+    expect(sortedRows).toEqual(await walked.execute());
   });
 });
