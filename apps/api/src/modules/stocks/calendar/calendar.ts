@@ -115,24 +115,39 @@ export interface MarketCalendar {
   sessionDate(now: Date): string;
 }
 
+/**
+ * The function with its answers kept per date: a calendar's answers never change (its table is
+ * fixed when it is made), and a board asks the same few dates once per ticker (issue 22: the date
+ * arithmetic was a quarter of a 50-ticker snapshot request).
+ */
+function perDate<T>(answer: (date: string) => T): (date: string) => T {
+  const answers = new Map<string, T>();
+  return (date) => {
+    if (answers.has(date)) return answers.get(date) as T;
+    const value = answer(date);
+    answers.set(date, value);
+    return value;
+  };
+}
+
 /** A calendar over the fixed holidays and the given per-year table of dates. */
 export function createMarketCalendar(tableDates: Iterable<string>): MarketCalendar {
   const table = new Set(tableDates);
   const fixed = new Set<string>(FIXED_HOLIDAYS);
   const isHoliday = (date: string) => fixed.has(date.slice(5)) || table.has(date);
-  const isTradingDay = (date: string) => !isWeekend(date) && !isHoliday(date);
+  const isTradingDay = perDate((date: string) => !isWeekend(date) && !isHoliday(date));
 
-  function previousTradingDay(date: string): string {
+  const previousTradingDay = perDate((date: string): string => {
     let d = addDays(date, -1);
     // A year has far fewer than 60 consecutive closed days; the bound only guards bad tables.
     for (let i = 0; i < 60 && !isTradingDay(d); i++) d = addDays(d, -1);
     return d;
-  }
-  function nextTradingDay(date: string): string {
+  });
+  const nextTradingDay = perDate((date: string): string => {
     let d = date;
     for (let i = 0; i < 60 && !isTradingDay(d); i++) d = addDays(d, 1);
     return d;
-  }
+  });
   function firstOnOrAfter(start: string, inPeriod: (d: string) => boolean): string | null {
     for (let d = start; inPeriod(d); d = addDays(d, 1)) if (isTradingDay(d)) return d;
     return null;
@@ -149,15 +164,15 @@ export function createMarketCalendar(tableDates: Iterable<string>): MarketCalend
     isHoliday,
     previousTradingDay,
     nextTradingDay,
-    firstTradingDayOfWeek(date) {
+    firstTradingDayOfWeek: perDate((date) => {
       const start = weekStart(date);
       const end = addDays(start, 7);
       return firstOnOrAfter(start, (d) => d < end);
-    },
-    firstTradingDayOfMonth(date) {
+    }),
+    firstTradingDayOfMonth: perDate((date) => {
       const month = date.slice(0, 7);
       return firstOnOrAfter(monthStart(date), (d) => d.startsWith(month));
-    },
+    }),
     phaseAt,
     isMatching(now) {
       return (['HOSE', 'HNX', 'UPCOM'] as const).some((ex) => MATCHING.includes(phaseAt(now, ex)));
