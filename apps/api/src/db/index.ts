@@ -100,14 +100,22 @@ export function createDb(options: DbOptions): Db {
   restrictDataDir(options.dataDir);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  // Another process (a worker of the same server, the manage CLI) holding the write lock is waited
-  // for this long before a statement gives up with SQLITE_BUSY (answered 503).
-  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   // The query planner's statistics (issue 22): SQLite's advice for a long-lived connection is
   // `optimize=0x10002` as it opens (ANALYZE, with a bounded sample, the tables whose statistics are
   // missing or far out of date), `optimize` every few hours (the server's hourly job, optimizeSqlite)
-  // and at close. Without them the plans kept whatever ANALYZE saw last, possibly never.
-  sqlite.pragma('optimize = 0x10002');
+  // and at close. Without them the plans kept whatever ANALYZE saw last, possibly never. As it opens
+  // it runs only if no other connection is writing (no busy timeout yet: SQLITE_BUSY at once), so a
+  // worker starting beside another's write opens without waiting and leaves it to the hourly job
+  // and the close; it used to fail the whole open with "database is locked".
+  try {
+    sqlite.pragma('optimize = 0x10002');
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (code !== 'SQLITE_BUSY' && code !== 'SQLITE_BUSY_SNAPSHOT') throw err;
+  }
+  // Another process (a worker of the same server, the manage CLI) holding the write lock is waited
+  // for this long before a statement gives up with SQLITE_BUSY (answered 503).
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   const cached = withStatementCache(sqlite);
   let database: StatementCachedSqlite = cached;
   if (options.checkpointEveryMs !== undefined) {

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, optimizeSqlite } from './index';
 
@@ -52,6 +53,24 @@ describe('SQLite statistics', () => {
     const db = createDb({ dataDir });
     expect(analyzedRows(file, 'readings')).toBe(2_000);
     await db.destroy();
+  });
+
+  it('are left to later when another connection is writing as the server opens, which opens at once', async () => {
+    const { dataDir, file } = database();
+    fill(file, 0, 2_000);
+    const writer = new SQLite(file);
+    writer.pragma('journal_mode = WAL');
+    writer.exec('begin immediate');
+    writer.prepare('insert into readings (sensor, value) values (?, ?)').run('sensor-x', 1);
+    // Before: the open's optimize met the write lock and the open failed with "database is locked".
+    const db = createDb({ dataDir });
+    expect(analyzedRows(file, 'readings')).toBeNull();
+    writer.exec('commit');
+    writer.close();
+    // The server reads the table, then closes (or runs the hourly job): that takes them.
+    await sql`select count(*) as n from readings where sensor = ${'sensor-1'}`.execute(db);
+    await db.destroy();
+    expect(analyzedRows(file, 'readings')).toBe(2_001);
   });
 
   it('are refreshed by the hourly optimize once the table has grown far past them', async () => {
