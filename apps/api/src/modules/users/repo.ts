@@ -392,9 +392,10 @@ export function createUsersRepo(db: Db, { searchIndex = 'auto' as SearchIndexUse
       // With the total known and the list's own order (its two indexes carry last_name with the
       // filter and search columns), only a page is read, walking an index: the trigram index then
       // pays only for rare words, as in the player search (searchPlan's two thresholds). Another
-      // order walks a table's rows or sorts, so it keeps the list's choice.
+      // order walks a table's rows or sorts, so it keeps the list's choice. A page's choice weighs
+      // the count of these filters (PostgreSQL's sortMatches), so it is kept per filters too.
       const walkable = known !== undefined && ordering.field === 'last_name';
-      const planKey = walkable ? `page ${page.limit}\u0000${words}` : `list\u0000${words}`;
+      const planKey = walkable ? `page ${page.limit}\u0000${key}` : `list\u0000${words}`;
       const plan =
         plans.get(planKey) ??
         (await searchPlan(
