@@ -63,7 +63,7 @@ export function createDb(options: DbOptions): Db {
       // Sends the statements marked for it by name, prepared once per connection (db/prepared.ts).
       Client: PreparingClient,
       max: 10,
-      // No parallel workers for the app's statements (decision 0027): each is small and many run at
+      // No parallel workers for the app's statements (decision 0021): each is small and many run at
       // once, so a Gather's worker processes cost more than they save. A year's diary analysis on
       // the heavy diary planned two workers and took 50 ms instead of 3 (issue 22). A connection
       // URL's own `options` replaces this (operations.md).

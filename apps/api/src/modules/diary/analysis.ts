@@ -60,9 +60,10 @@ export function splitEntryAcrossJars(
 }
 
 /**
- * Minutes per jar key, from the database's grouped sums: each row's time divided by its entries' category count, credited to its
- * category's jar (`jarOfCategory`: the user's categories and their jar ids); a category without a
- * jar, or one that is no longer there, and entries without categories count as unclassified.
+ * Minutes per jar key, from the database's grouped sums: each row's time divided by its entries'
+ * category count, credited to its category's jar (`jarOfCategory`: the user's categories and their
+ * jar ids); a category without a jar, or one that is no longer there, and entries without
+ * categories count as unclassified.
  */
 export function minutesByJar(
   rows: CategoryTimeRow[],
