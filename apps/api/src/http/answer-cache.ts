@@ -223,7 +223,11 @@ export function createAnswerCache({
     }
   }
 
-  /** Nothing kept: compute, serialise and send; a shared answer still carries its ETag. */
+  /**
+   * Nothing kept: compute, serialise and send; a shared answer still carries its ETag. The JSON is
+   * encoded once, here: sent as a string, Fastify measures its UTF-8 length for Content-Length and
+   * the socket then encodes it again, two passes over a 137 KB diary window (about 1 ms of CPU).
+   */
   async function sendComputed<T>(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -234,8 +238,8 @@ export function createAnswerCache({
     metrics?.answerCacheMisses.inc();
     const json = reply.serialize(await compute(() => {})) as string;
     reply.type('application/json; charset=utf-8');
-    if (!spec.shared) return reply.send(json);
     const body = Buffer.from(json);
+    if (!spec.shared) return reply.send(body);
     const etag = strongTag(body);
     reply.header('etag', etag).header('cache-control', 'private, no-cache');
     if (noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
