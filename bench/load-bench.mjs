@@ -62,6 +62,30 @@ const WRITE_BUDGETS = {
 const UNCACHED_READ_MIN_RATIO = 0.1;
 const UNCACHED_READ_MAX_P99_MS = 250;
 const UNCACHED = process.env.BENCH_UNCACHED !== 'off';
+/**
+ * The reads whose 10 % budget with nothing kept is refused, per database (decision 0021, "What the
+ * reads with nothing kept are held to"): their figures are still printed against the target, and a
+ * row below it reads "refused" instead of FAIL; a failed request still fails it.
+ */
+const UNCACHED_REFUSED = {
+  sqlite: new Set([
+    'users',
+    'diary-entries',
+    'diary-analysis',
+    'forex-monthly',
+    'forex-yearly',
+    'snapshots',
+    'watchlist',
+  ]),
+  postgres: new Set(['users', 'diary-entries', 'forex-monthly', 'forex-yearly', 'snapshots', 'watchlist']),
+};
+
+/** A budget row's verdict: PASS, FAIL, n/a, or refused (below a target decision 0021 refuses). */
+function verdictOf(b) {
+  if (b.pass === null) return 'n/a';
+  if (b.pass) return 'PASS';
+  return b.refused ? 'refused' : 'FAIL';
+}
 
 /**
  * The machine's own ceiling, for reading the others: a bare node:http server answering the same
@@ -425,13 +449,15 @@ async function runOne(kind) {
     const uncachedCeiling = results.find((r) => r.kind === 'ceiling' && r.group === 'no kept answers');
     for (const r of results.filter((x) => x.kind === 'read' && x.group === 'no kept answers')) {
       const failures = r.non2xx + r.errors + r.timeouts;
+      const pass =
+        r.ratio_to_ceiling >= UNCACHED_READ_MIN_RATIO &&
+        r.p99_ms < UNCACHED_READ_MAX_P99_MS &&
+        failures === 0;
       budgets.push({
         budget: `no kept answers, ${r.name}: ≥ ${UNCACHED_READ_MIN_RATIO * 100} % of ceiling rps, p99 < ${UNCACHED_READ_MAX_P99_MS} ms, no errors (${r.workers} workers, ANSWER_CACHE_MB=0)`,
-        measured: `${Math.round(r.ratio_to_ceiling * 100)} % (${r.ok_rps} / ${uncachedCeiling?.ok_rps} req/s), p99 ${r.p99_ms} ms${failures ? `, ${failures} failed` : ''}`,
-        pass:
-          r.ratio_to_ceiling >= UNCACHED_READ_MIN_RATIO &&
-          r.p99_ms < UNCACHED_READ_MAX_P99_MS &&
-          failures === 0,
+        measured: `${Math.round(r.ratio_to_ceiling * 100)} % (${r.ok_rps} / ${uncachedCeiling?.ok_rps} req/s), p99 ${r.p99_ms} ms, ${r.server_cpu_ms_per_request} ms of server CPU a request${failures ? `, ${failures} failed` : ''}`,
+        pass,
+        refused: !pass && failures === 0 && UNCACHED_REFUSED[kind].has(r.name),
       });
     }
     if (kind === 'sqlite') budgets.push(...featureBudgets());
@@ -573,9 +599,7 @@ function markdown(report, jsonName) {
     lines.push('| budget | measured | verdict |');
     lines.push('|---|---|---|');
     for (const b of report.budgets)
-      lines.push(
-        `| ${b.budget} | ${b.measured} | ${b.pass === null ? 'n/a' : b.pass ? 'PASS' : '**FAIL**'} |`,
-      );
+      lines.push(`| ${b.budget} | ${b.measured} | ${verdictOf(b) === 'FAIL' ? '**FAIL**' : verdictOf(b)} |`);
   }
   lines.push('');
   lines.push(`Raw figures: [${jsonName}](${jsonName}).`);
@@ -605,10 +629,11 @@ for (const { kind, report } of summary) {
       `${kind}, ${ceiling.group} (${ceiling.workers} worker${ceiling.workers === 1 ? '' : 's'}): ceiling ${ceiling.ok_rps} req/s (p99 ${ceiling.p99_ms} ms)`,
     );
   for (const b of report.budgets)
-    console.log(`  ${b.pass === null ? 'N/A ' : b.pass ? 'PASS' : 'FAIL'}  ${b.budget}: ${b.measured}`);
-  const failed = report.budgets.filter((b) => b.pass === false).length;
+    console.log(`  ${verdictOf(b).toUpperCase().padEnd(4)}  ${b.budget}: ${b.measured}`);
+  const failed = report.budgets.filter((b) => verdictOf(b) === 'FAIL').length;
+  const refused = report.budgets.filter((b) => verdictOf(b) === 'refused').length;
   if (report.budgets.length)
     console.log(
-      `  ${failed === 0 ? 'every budget met' : `${failed} of ${report.budgets.length} budgets missed`}`,
+      `  ${failed === 0 ? 'every budget met' : `${failed} of ${report.budgets.length} budgets missed`}${refused ? ` (${refused} below a target decision 0021 refuses)` : ''}`,
     );
 }
