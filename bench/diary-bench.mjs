@@ -80,6 +80,11 @@ const results = [
   ),
   await time('analysis 7 days', '/api/diaries/analysis/?days=7', (a) => `${Math.round(a.total_minutes)} min`),
   await time(
+    'analysis charts 365 days',
+    '/api/diaries/analysis/charts/?days=365',
+    (c) => `${c.buckets.length} weeks, ${c.feelings.reduce((n, f) => n + f.count, 0)} entries`,
+  ),
+  await time(
     'entries list, 7-day window',
     `/api/diaries/${diaryId}/entries/?${week}`,
     (l) => `${l.length} entries`,

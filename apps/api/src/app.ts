@@ -39,7 +39,7 @@ import {
 } from './modules/accounts/index';
 import { createAuditService, registerAuditRoutes } from './modules/audit/index';
 import { createCashflowService, registerCashflowRoutes } from './modules/cashflow/index';
-import { createDiaryService, registerDiaryRoutes } from './modules/diary/index';
+import { createDiaryService, createRunningEntryService, registerDiaryRoutes } from './modules/diary/index';
 import { createForexService, registerForexRoutes } from './modules/forex/index';
 import { createStocksService, registerStocksRoutes } from './modules/stocks/index';
 import { createUserRecords, createUsersService, registerUsersRoutes } from './modules/users/index';
@@ -213,8 +213,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     admins: requireUser(MODULE_ROLES.audit),
   });
 
+  const diary = createDiaryService({ db, now, getUser: (id) => accounts.getUser(id) });
   registerDiaryRoutes(app, {
-    diary: createDiaryService({ db, now, getUser: (id) => accounts.getUser(id) }),
+    diary,
+    running: createRunningEntryService({ db, now, diary }),
     diaryUser: requireUser(MODULE_ROLES.diary),
     answers,
   });

@@ -489,3 +489,28 @@ describe.each(testDatabases())('0023 diary week totals window index (%s)', (kind
     else expect(await plan(db)).toBe(planned);
   });
 });
+
+describe.each(testDatabases())('0024 diary running entries (%s)', (kind) => {
+  it('keeps one running entry per user, removed with the user, and down drops the table', async () => {
+    const db = await databaseAt(kind, '0024_diary_running_entries');
+    const at = '2030-01-01T00:00:00.000Z';
+    const { id: userId } = await insertUser(db, kind, at);
+    const row = (title: string) =>
+      sql`insert into diary_running_entries (user_id, title, category_ids, started_ms, time_zone, created_at)
+        values (${userId}, ${title}, '[]', ${1_893_456_000_000}, 'Asia/Ho_Chi_Minh', ${at})`.execute(db);
+    await row('Reading');
+    await expect(row('A second one')).rejects.toThrow();
+    const stored = await sql<{ title: string; started_ms: number | string }>`
+      select title, started_ms from diary_running_entries where user_id = ${userId}`.execute(db);
+    expect(stored.rows.map((r) => ({ title: r.title, started_ms: Number(r.started_ms) }))).toEqual([
+      { title: 'Reading', started_ms: 1_893_456_000_000 },
+    ]);
+    await sql`delete from users where id = ${userId}`.execute(db);
+    const left = await sql`select user_id from diary_running_entries`.execute(db);
+    expect(left.rows).toEqual([]);
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const down = await migrator.migrateTo('0023_diary_week_totals_window_index');
+    if (down.error) throw down.error;
+    await expect(sql`select 1 from diary_running_entries`.execute(db)).rejects.toThrow();
+  });
+});

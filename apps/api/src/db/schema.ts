@@ -136,6 +136,17 @@ export interface DiaryWeekTotalsTable {
   ms: number;
 }
 
+/** A user's running diary entry, at most one (migration 0024). */
+export interface DiaryRunningEntriesTable {
+  user_id: number;
+  title: string;
+  /** JSON array of the user's category ids chosen at the start. */
+  category_ids: string;
+  started_ms: number;
+  time_zone: string;
+  created_at: Instant;
+}
+
 /** Forex and gold price points (migration 0007); VND, metals per lượng, currencies per unit. */
 export interface ForexPricesTable {
   symbol: string;
@@ -398,6 +409,7 @@ export interface Database {
   diary_entries: DiaryEntriesTable;
   diary_entry_categories: DiaryEntryCategoriesTable;
   diary_week_totals: DiaryWeekTotalsTable;
+  diary_running_entries: DiaryRunningEntriesTable;
   cashflow_sessions: CashflowSessionsTable;
   cashflow_results: CashflowResultsTable;
   cashflow_monthly_totals: CashflowMonthlyTotalsTable;

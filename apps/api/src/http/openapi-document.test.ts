@@ -45,6 +45,8 @@ const PUBLIC = [
 ];
 /** Guarded without a role, and open to a user who must still change their password: no 403. */
 const NEVER_FORBIDDEN = ['GET /api/users/profile/', 'PUT /api/users/change-password/'];
+/** Where a 409 can come: a resource whose state refuses the request (a second running entry, decision 0015). */
+const CONFLICTING = ['POST /api/diaries/running/'];
 /**
  * Where a 429 can come: the rate-limit tiers of http/rate-limit.ts (sign-in, refresh and logout per
  * address, wrong old passwords per user, avatar uploads per user) and the stream's open-stream cap.
@@ -80,6 +82,10 @@ PUT /api/users/users/{id}/ users_users_update
 DELETE /api/users/users/{id}/ users_users_destroy
 GET /api/users/search/ users_search_list
 GET /api/audit-events/ audit_events_list
+GET /api/diaries/running/ diaries_running_retrieve
+POST /api/diaries/running/ diaries_running_create
+DELETE /api/diaries/running/ diaries_running_destroy
+POST /api/diaries/running/stop/ diaries_running_stop_create
 GET /api/diaries/jars/ diaries_jars_list
 PATCH /api/diaries/jars/{id}/ diaries_jars_partial_update
 GET /api/diaries/categories/ diaries_categories_list
@@ -89,10 +95,12 @@ DELETE /api/diaries/categories/{id}/ diaries_categories_destroy
 GET /api/diaries/diaries/ diaries_diaries_list
 POST /api/diaries/diaries/ diaries_diaries_create
 GET /api/diaries/entries/ diaries_entries_list
+GET /api/diaries/entries/export/ diaries_entries_export_retrieve
 GET /api/diaries/entries/{id}/ diaries_entries_retrieve
 PATCH /api/diaries/entries/{id}/ diaries_entries_partial_update
 DELETE /api/diaries/entries/{id}/ diaries_entries_destroy
 GET /api/diaries/analysis/ diaries_analysis_retrieve
+GET /api/diaries/analysis/charts/ diaries_analysis_charts_retrieve
 GET /api/diaries/{diaryId}/entries/ diaries_diary_entries_list
 POST /api/diaries/{diaryId}/entries/ diaries_diary_entries_create
 GET /api/stocks/stocks/ stocks_stocks_list
@@ -246,6 +254,7 @@ describe('the OpenAPI document', () => {
         ...((secured && !NEVER_FORBIDDEN.includes(key)) || key === 'GET /api/stocks/stream/' ? ['403'] : []),
         // An item, or a page past the last, or another user's data.
         ...(hasPathParameter || statuses.includes('404') ? ['404'] : []),
+        ...(CONFLICTING.includes(key) ? ['409'] : []),
         ...(takesIfMatch ? ['412'] : []),
         ...(takesBody ? ['413', '415'] : []),
         ...(THROTTLED.includes(key) ? ['429'] : []),

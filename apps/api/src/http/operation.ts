@@ -38,7 +38,10 @@ export function mediaTypeOf(schema: unknown): string | undefined {
 /** A file part of a multipart body, in the document. */
 export const FilePart = z.string().meta({ format: 'binary' });
 
-/** The error statuses a route may document. There is no 409: a clash is a 400 naming the field, as in DRF. */
+/**
+ * The error statuses a route may document. A clash over a field is a 400 naming the field, as in DRF;
+ * 409 only where the resource's state refuses the request (a second running diary entry).
+ */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 429;
 
 /**

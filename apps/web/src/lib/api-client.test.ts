@@ -398,6 +398,43 @@ describe('api.download', () => {
     expect(server.calls).toHaveLength(3);
   });
 
+  it('tells onProgress the bytes received chunk by chunk, out of the Content-Length', async () => {
+    signIn('A1', 'R1');
+    const chunks = [new Uint8Array([1, 2, 3]), new Uint8Array([4, 5])];
+    const server = fakeFetch(
+      () =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              for (const chunk of chunks) controller.enqueue(chunk);
+              controller.close();
+            },
+          }),
+          { status: 200, headers: { 'Content-Type': 'text/csv', 'Content-Length': '5' } },
+        ),
+    );
+    const api = createApiClient({ fetch: server.fetch, locks: null });
+    const seen: [number, number | null][] = [];
+
+    const file = await api.download('/api/file/', {
+      onProgress: (received, total) => seen.push([received, total]),
+    });
+    expect(seen).toEqual([
+      [0, 5],
+      [3, 5],
+      [5, 5],
+    ]);
+    expect(file.blob.type).toBe('text/csv');
+    // jsdom's Blob has no arrayBuffer(): read it as the browser's FileReader would.
+    const bytes = await new Promise<ArrayBuffer>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.onerror = () => reject(reader.error);
+      reader.readAsArrayBuffer(file.blob);
+    });
+    expect(new Uint8Array(bytes)).toEqual(new Uint8Array([1, 2, 3, 4, 5]));
+  });
+
   it('throws ApiError with the JSON error body when refused', async () => {
     signIn('A1', 'R1');
     const server = fakeFetch(() =>

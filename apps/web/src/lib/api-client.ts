@@ -137,6 +137,30 @@ export interface DownloadedFile {
   filename: string | null;
 }
 
+/** A download's bytes received so far, and how many are coming (null when the server did not say). */
+export type DownloadProgress = (received: number, total: number | null) => void;
+
+/** The body read chunk by chunk, telling `onProgress` after each. */
+async function blobWithProgress(response: Response, onProgress: DownloadProgress): Promise<Blob> {
+  const length = Number(response.headers.get('Content-Length'));
+  // A compressed body's length is not the length of what the reader gives.
+  const total = length > 0 && !response.headers.get('Content-Encoding') ? length : null;
+  const type = response.headers.get('Content-Type') ?? '';
+  onProgress(0, total);
+  if (!response.body) return response.blob();
+  const reader = response.body.getReader();
+  const parts: BlobPart[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value as Uint8Array<ArrayBuffer>);
+    received += value.byteLength;
+    onProgress(received, total);
+  }
+  return new Blob(parts, { type });
+}
+
 /** The file name of a Content-Disposition header: `filename*=UTF-8''…` first, else `filename="…"`. */
 export function filenameFromDisposition(header: string | null): string | null {
   if (!header) return null;
@@ -299,14 +323,15 @@ export function createApiClient(deps: ApiClientDeps = {}) {
    */
   async function download(
     path: string,
-    options: Omit<RequestOptions<unknown>, 'body' | 'schema'> = {},
+    options: Omit<RequestOptions<unknown>, 'body' | 'schema'> & { onProgress?: DownloadProgress } = {},
   ): Promise<DownloadedFile> {
-    const headers = new Headers(options.headers);
+    const { onProgress, ...request } = options;
+    const headers = new Headers(request.headers);
     if (!headers.has('Accept')) headers.set('Accept', '*/*');
-    const response = await sendWithAuth(path, { ...options, headers: Object.fromEntries(headers) });
+    const response = await sendWithAuth(path, { ...request, headers: Object.fromEntries(headers) });
     if (!response.ok) throw new ApiError(response.status, asErrorBody(await parseBody(response)));
     return {
-      blob: await response.blob(),
+      blob: onProgress ? await blobWithProgress(response, onProgress) : await response.blob(),
       filename: filenameFromDisposition(response.headers.get('Content-Disposition')),
     };
   }

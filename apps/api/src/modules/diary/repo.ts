@@ -477,6 +477,27 @@ export function createDiaryRepo(db: Db) {
       return q.orderBy('start_ms', 'desc').orderBy('id', 'desc').execute();
     },
 
+    /**
+     * The export's read (export.ts): entries whose local start date (in the entry's own zone) is in
+     * [startDate, endDate], both YYYY-MM-DD, oldest first. A local date is at most 14 hours ahead
+     * of UTC and 12 behind, so start_ms bounds the (user, start) index's range; the date decides.
+     */
+    listEntriesStartingOn(userId: number, startDate: string, endDate: string): Promise<EntryRow[]> {
+      const fromMs = Date.parse(`${startDate}T00:00:00Z`) - 14 * 3_600_000;
+      const toMs = Date.parse(`${endDate}T00:00:00Z`) + (24 + 12) * 3_600_000;
+      return db
+        .selectFrom('diary_entries')
+        .select(ENTRY_COLUMNS)
+        .where('user_id', '=', userId)
+        .where('start_ms', '>=', fromMs)
+        .where('start_ms', '<', toMs)
+        .where('start_date', '>=', startDate)
+        .where('start_date', '<=', endDate)
+        .orderBy('start_ms')
+        .orderBy('id')
+        .execute();
+    },
+
     /** id, start and end of every entry of the user that may overlap [fromMs, toMs). */
     async entrySpans(userId: number, fromMs: number | null, toMs: number | null) {
       let q = db
@@ -585,7 +606,10 @@ export function createDiaryRepo(db: Db) {
       if ((await diaryOfOwner(db, diaryId, userId)).rows.length === 0) return undefined;
       const categories = (await ownedCategoriesIn(db, userId, ...categoryIds)).rows;
       if (categories.length !== categoryIds.length) return undefined;
-      const id = await db.transaction().execute(async (tx) => {
+      // Within a caller's transaction (a running entry's stop, running/service.ts) it writes there.
+      const inTransaction = <T>(work: (tx: Db) => Promise<T>) =>
+        db.isTransaction ? work(db) : db.transaction().execute(work);
+      const id = await inTransaction(async (tx) => {
         const [row] = (
           await insertEntryRow(
             tx,

@@ -2,6 +2,8 @@
 // Roles: admin, manager, staff (MODULE_ROLES.diary); rules live in service.ts.
 import {
   Analysis,
+  AnalysisCharts,
+  AnalysisChartsQuery,
   AnalysisQuery,
   Category,
   CategoryCreate,
@@ -13,6 +15,7 @@ import {
   DiaryPathParams,
   Entry,
   EntryCreate,
+  EntryExportQuery,
   EntryList,
   EntryListQuery,
   EntryUpdate,
@@ -24,15 +27,23 @@ import {
 } from '@staff/contracts';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { AnswerCache } from '../../http/answer-cache';
 import { currentAuth } from '../../http/auth';
 import { NoContent as Empty, bearerSecurity as security } from '../../http/docs';
 import { IfMatchHeaders } from '../../http/etag';
-import { errorAnswers } from '../../http/operation';
+import { errorAnswers, FilePart, sentAs } from '../../http/operation';
 import { requestAuditContext } from '../audit/index';
+import { registerRunningEntryRoutes } from './running/routes';
+import type { RunningEntryService } from './running/service';
 import type { DiaryService } from './service';
 
 const tags = ['diary'];
+/** The export: the document shows a file; the handler sends its bytes (CSV, or xlsx by `format`). */
+const ExportFile = sentAs(
+  'text/csv',
+  FilePart.describe('The entries as CSV, or as an .xlsx workbook with format=xlsx'),
+) as unknown as z.ZodType<Buffer>;
 
 export function registerDiaryRoutes(
   app: FastifyInstance,
@@ -42,6 +53,8 @@ export function registerDiaryRoutes(
     diaryUser: onRequestAsyncHookHandler;
     /** Answers kept ready, keyed by the data's versions (decision 0021). */
     answers: AnswerCache;
+    /** The running entry (running/service.ts), built in app.ts on the diary service. */
+    running: RunningEntryService;
   },
 ): void {
   const { diary, diaryUser, answers } = deps;
@@ -55,6 +68,9 @@ export function registerDiaryRoutes(
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const viewer = (request: Parameters<typeof currentAuth>[0]) => currentAuth(request).user;
+
+  // --- the running entry (running/routes.ts)
+  registerRunningEntryRoutes(app, { running: deps.running, diaryUser });
 
   // --- jars
   r.get('/api/diaries/jars/', {
@@ -180,6 +196,31 @@ export function registerDiaryRoutes(
     },
   });
 
+  // A static segment: the router prefers it to /entries/:id/ whatever the order of registration.
+  r.get('/api/diaries/entries/export/', {
+    onRequest: diaryUser,
+    schema: {
+      tags,
+      security,
+      summary: "The user's entries starting in a range of dates, as a CSV or Excel (.xlsx) download",
+      description:
+        "start_date and end_date (YYYY-MM-DD, both included, at most 366 days) are compared with each entry's " +
+        'start date in its own time zone. format=csv: UTF-8 with a BOM (text/csv); format=xlsx: a workbook ' +
+        '(application/vnd.openxmlformats-officedocument.spreadsheetml.sheet). Admins may pass ?user= to ' +
+        "export another user's entries; the read is recorded in the audit log.",
+      querystring: EntryExportQuery,
+      response: { 200: ExportFile, ...errorAnswers(400, 401, 403, 404) },
+    },
+    handler: async (request, reply) => {
+      const file = await diary.exportEntries(viewer(request), request.query, requestAuditContext(request));
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
+  });
+
   r.get('/api/diaries/entries/:id/', {
     onRequest: diaryUser,
     schema: {
@@ -254,6 +295,26 @@ export function registerDiaryRoutes(
     handler: async (request, reply) => {
       const me = viewer(request);
       return answers.send(request, reply, ownedBy(me.id, 1000), () => diary.analysis(me, request.query.days));
+    },
+  });
+
+  r.get('/api/diaries/analysis/charts/', {
+    onRequest: diaryUser,
+    schema: {
+      tags,
+      security,
+      summary: "The analysis dashboard's charts over the last 7, 30 or 365 days",
+      description:
+        "The jars' shares against their targets (the analysis's own figures), time per jar per local day " +
+        '(7 days) or Monday-to-Sunday week (30 and 365 days) in time_zone (default Asia/Ho_Chi_Minh), how ' +
+        "many entries carried each feeling, and each jar's time per feeling. Same window as the analysis.",
+      querystring: AnalysisChartsQuery,
+      response: { 200: AnalysisCharts, ...errorAnswers(400, 401, 403) },
+    },
+    // Kept like the analysis: per owner, for the second of the clock its window ends in.
+    handler: async (request, reply) => {
+      const me = viewer(request);
+      return answers.send(request, reply, ownedBy(me.id, 1000), () => diary.charts(me, request.query));
     },
   });
 

@@ -3,6 +3,8 @@
 // into another user's diary); entry validation beyond the form; the analysis.
 import {
   type Analysis,
+  type AnalysisCharts,
+  type AnalysisChartsQuery,
   type AnalysisWindow,
   type Category,
   type CategoryCreate,
@@ -14,6 +16,7 @@ import {
   ENTRY_MESSAGES,
   type Entry,
   type EntryCreate,
+  type EntryExportQuery,
   type EntryListQuery,
   type EntryUpdate,
   invalidPk,
@@ -31,6 +34,8 @@ import { ifMatchAllows, preconditionFailed, strongEtag } from '../../http/etag';
 import { type AuditContext, type AuditEventInput, recordAuditEvent } from '../audit/index';
 import type { UserRow } from '../users/index';
 import { analyse, analysisWindow, minutesByJar } from './analysis';
+import { buildCharts, entryCategoriesInWindow } from './charts';
+import { type ExportedFile, exportEntriesFile } from './export';
 import { overlappingIds, type Span } from './overlaps';
 import { categoryPresenter, type JarRow, presentDiary, presentEntry, presentJar } from './presenter';
 import {
@@ -307,6 +312,32 @@ export function createDiaryService(deps: DiaryDeps) {
     return entryVersion(updated, txRepo);
   }
 
+  /** The jar analysis of a window, with the category-to-jar maps it credited the time by. */
+  async function analysisIn(
+    userId: number,
+    days: AnalysisWindow,
+    window: { startMs: number; endMs: number },
+  ) {
+    const [jars, rows, categories] = await Promise.all([
+      ensureJars(userId),
+      categoryTimeInWindow(db, userId, window.startMs, window.endMs),
+      repo.listCategoryJars(userId),
+    ]);
+    const jarOfCategory = new Map(categories.map((c) => [c.id, c.jar_id]));
+    const jarKeyById = new Map(jars.map((j) => [j.id, j.key]));
+    const minutes = minutesByJar(rows, jarOfCategory, jarKeyById);
+    const unclassified = categories.filter((c) => c.jar_id === null).map(({ id, title }) => ({ id, title }));
+    const analysis = analyse({
+      days,
+      windowStartMs: window.startMs,
+      windowEndMs: window.endMs,
+      jars,
+      minutes,
+      unclassifiedCategories: unclassified,
+    });
+    return { analysis, jarOfCategory, jarKeyById };
+  }
+
   return {
     ensureJars,
     ensureDiary,
@@ -392,6 +423,19 @@ export function createDiaryService(deps: DiaryDeps) {
       return listEntriesOf(viewer.id, query);
     },
 
+    /**
+     * GET /diaries/entries/export/: the file of the viewer's entries (an admin may name another
+     * `user`: the read is recorded as the other reads are) whose start date is in the range.
+     */
+    async exportEntries(
+      viewer: DiaryViewer,
+      query: EntryExportQuery,
+      context: AuditContext,
+    ): Promise<ExportedFile> {
+      const owner = await readableUser(viewer, query.user, { context, what: 'export' });
+      return exportEntriesFile(repo, owner.id, query);
+    },
+
     /** GET /diaries/{diaryId}/entries/: the owner's, or any diary for an admin. */
     /**
      * GET /diaries/{diaryId}/entries/, first half: the diary if the viewer may read it (404
@@ -420,16 +464,19 @@ export function createDiaryService(deps: DiaryDeps) {
      * overlap flag; only a refused or invalid entry reads them again, to answer 404, 403 or 400 with
      * every field's message.
      */
-    async createEntry(viewer: DiaryViewer, diaryId: number, body: EntryCreate): Promise<Entry> {
+    async createEntry(viewer: DiaryViewer, diaryId: number, body: EntryCreate, within?: Db): Promise<Entry> {
+      // `within`: a caller's transaction (a running entry's stop), through which every read and write goes.
+      const r = within ? createDiaryRepo(within) : repo;
       const instants = entryInstants(body);
       const { category, ...fields } = body;
       const write = async (startMs: number, endMs: number) => {
         const values: EntryValues = { ...fields, start_ms: startMs, end_ms: endMs };
-        const created = await repo
+        const created = await r
           .insertOwnEntry({ ...values, diaryId, userId: viewer.id, categoryIds: category, now: now() })
           .catch(async (err: unknown) => {
             // A category deleted while the entry was written: answered as the check answers now.
-            if (!isForeignKeyViolation(err)) throw err;
+            // In a caller's transaction PostgreSQL has aborted it: the caller's retry answers.
+            if (!isForeignKeyViolation(err) || within) throw err;
             const gone = await categoryErrors(viewer.id, category);
             throw Object.keys(gone).length > 0 ? badRequest(gone) : err;
           });
@@ -444,12 +491,12 @@ export function createDiaryService(deps: DiaryDeps) {
       };
       const written = 'errors' in instants ? undefined : await write(instants.startMs, instants.endMs);
       if (written) return written;
-      const diary = await repo.findDiary(diaryId, visibleTo(viewer));
+      const diary = await r.findDiary(diaryId, visibleTo(viewer));
       if (!diary) throw notFound();
       assertWritable(viewer, diary.user_id);
       const errors = {
         ...('errors' in instants ? instants.errors : {}),
-        ...(await categoryErrors(diary.user_id, category)),
+        ...(await categoryErrors(diary.user_id, category, r)),
       };
       if (Object.keys(errors).length > 0 || 'errors' in instants) throw badRequest(errors);
       // Refused a moment ago and allowed now (a category created in between): written now.
@@ -503,27 +550,24 @@ export function createDiaryService(deps: DiaryDeps) {
 
     // --- analysis
     async analysis(viewer: DiaryViewer, days: AnalysisWindow): Promise<Analysis> {
-      const window = analysisWindow(now(), days);
-      const [jars, rows, categories] = await Promise.all([
-        ensureJars(viewer.id),
-        categoryTimeInWindow(db, viewer.id, window.startMs, window.endMs),
-        repo.listCategoryJars(viewer.id),
+      return (await analysisIn(viewer.id, days, analysisWindow(now(), days))).analysis;
+    },
+
+    /** The dashboard's charts (charts.ts): the analysis of the same window and its entries, read once. */
+    async charts(viewer: DiaryViewer, query: AnalysisChartsQuery): Promise<AnalysisCharts> {
+      const window = analysisWindow(now(), query.days);
+      const [{ analysis, jarOfCategory, jarKeyById }, rows] = await Promise.all([
+        analysisIn(viewer.id, query.days, window),
+        entryCategoriesInWindow(db, viewer.id, window.startMs, window.endMs),
       ]);
-      const minutes = minutesByJar(
-        rows,
-        new Map(categories.map((c) => [c.id, c.jar_id])),
-        new Map(jars.map((j) => [j.id, j.key])),
-      );
-      const unclassified = categories
-        .filter((c) => c.jar_id === null)
-        .map(({ id, title }) => ({ id, title }));
-      return analyse({
-        days,
+      return buildCharts({
+        analysis,
+        timeZone: query.time_zone,
         windowStartMs: window.startMs,
         windowEndMs: window.endMs,
-        jars,
-        minutes,
-        unclassifiedCategories: unclassified,
+        rows,
+        jarOfCategory,
+        jarKeyById,
       });
     },
   };

@@ -25,7 +25,7 @@ import {
   type JarColour,
 } from '@staff/contracts';
 import { IconAlertTriangle, IconSettings } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageLoader } from '../../../components/page-loader';
@@ -35,6 +35,9 @@ import classes from './analysis-page.module.css';
 import { jarName } from './jar-options';
 
 const COLOURS: Record<JarColour, string> = { green: 'green', yellow: 'yellow', red: 'red' };
+
+/** The charts under the cards (issue 24): their own chunk, with visx and d3, loaded by this screen only. */
+const AnalysisChartsPanel = lazy(() => import('../dashboard/analysis-charts'));
 
 export function windowFrom(value: string | null): AnalysisWindow {
   const n = Number(value);
@@ -206,6 +209,11 @@ export function AnalysisPage() {
               <JarCard key={jar.key} jar={jar} analysis={data} />
             ))}
           </SimpleGrid>
+          {data.total_minutes > 0 && (
+            <Suspense fallback={<PageLoader label="Loading the charts..." />}>
+              <AnalysisChartsPanel days={days} />
+            </Suspense>
+          )}
         </Stack>
       )}
     </Stack>

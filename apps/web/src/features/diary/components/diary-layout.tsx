@@ -2,13 +2,15 @@
 // who have no analysis, get the screens without it.
 import { Box, Flex, NavLink } from '@mantine/core';
 import { canUseModule } from '@staff/contracts';
-import { IconChartPie, IconNotebook } from '@tabler/icons-react';
+import { IconCalendarWeek, IconChartPie, IconNotebook } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useCurrentUser } from '../../../lib/current-user';
+import { RunningEntryBar } from '../running/running-entry-bar';
 
 const MENU = [
   { label: 'Analysis', path: '/diary/dashboard', icon: IconChartPie },
   { label: 'Diary', path: '/diary/entries', icon: IconNotebook },
+  { label: 'Calendar', path: '/diary/calendar', icon: IconCalendarWeek },
 ] as const;
 
 function isActive(pathname: string, path: string): boolean {
@@ -22,7 +24,14 @@ export function DiaryLayout() {
   const { user } = useCurrentUser();
   const { pathname } = useLocation();
   const withMenu = canUseModule(user?.role, 'diaryAnalysis');
-  if (!withMenu) return <Outlet />;
+  if (!withMenu) {
+    return (
+      <>
+        <RunningEntryBar />
+        <Outlet />
+      </>
+    );
+  }
   return (
     <Flex direction={{ base: 'column', md: 'row' }} gap={{ base: 'sm', md: 'lg' }} align="stretch">
       <Box component="nav" aria-label="Diary menu" w={{ base: '100%', md: 180 }} style={{ flexShrink: 0 }}>
@@ -43,6 +52,7 @@ export function DiaryLayout() {
         </Flex>
       </Box>
       <Box style={{ flex: 1, minWidth: 0 }}>
+        <RunningEntryBar />
         <Outlet />
       </Box>
     </Flex>

@@ -21,6 +21,7 @@ import { type EntryDay, groupEntriesByDay } from '../entry-days';
 import { formatDate, formatDuration } from '../entry-format';
 import { EntryCard } from './entry-card';
 import { FEELING_OPTIONS } from './entry-form';
+import { ExportEntriesMenu } from './export-entries-menu';
 
 export const NOT_SIGNED_IN = 'Please log in to view your diary entries.';
 export const NO_ENTRIES = 'No entries found.';
@@ -67,7 +68,16 @@ function sameFilters(a: EntryFilters, b: EntryFilters): boolean {
 
 const DIARY_NOT_FOUND = 'This diary does not exist, or it is not yours to read.';
 
-function EntriesView({ diaryId, title }: { diaryId: number | undefined; title: string }) {
+function EntriesView({
+  diaryId,
+  title,
+  exportable = false,
+}: {
+  diaryId: number | undefined;
+  title: string;
+  /** 'Xuất' (the export is of the signed-in user's own entries): on their own list only. */
+  exportable?: boolean;
+}) {
   const [params, setParams] = useSearchParams();
   const [filters, setFilters] = useState<EntryFilters>(() => filtersFrom(params));
   const [debounced] = useDebouncedValue(filters, ENTRY_FILTER_DEBOUNCE_MS);
@@ -100,9 +110,20 @@ function EntriesView({ diaryId, title }: { diaryId: number | undefined; title: s
         <Title order={1} size="h2">
           {title}
         </Title>
-        <Button component={Link} to="/diary/entries/new" state={diaryId ? { diaryId } : undefined}>
-          + Add New Entry
-        </Button>
+        <Group gap="sm" align="flex-start">
+          {/* The week calendar is of one's own diary, like the export: on one's own list only. */}
+          {exportable ? (
+            <Button variant="default" component={Link} to="/diary/calendar">
+              Calendar
+            </Button>
+          ) : null}
+          {exportable ? (
+            <ExportEntriesMenu startDate={filters.start_date} endDate={filters.end_date} />
+          ) : null}
+          <Button component={Link} to="/diary/entries/new" state={diaryId ? { diaryId } : undefined}>
+            + Add New Entry
+          </Button>
+        </Group>
       </Group>
 
       <Paper withBorder radius="lg" p="sm" component="section" aria-label="Filters">
@@ -197,7 +218,7 @@ export function EntriesPage() {
       />
     );
   }
-  return <EntriesView diaryId={diary.data?.id} title="Diary" />;
+  return <EntriesView diaryId={diary.data?.id} title="Diary" exportable />;
 }
 
 /** /diaries/{id}: that diary's entries. */
