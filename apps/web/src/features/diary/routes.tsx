@@ -22,6 +22,18 @@ export const diaryRoutes: RouteObject[] = [
             children: [{ path: '/diary/dashboard', lazy: page((p) => p.AnalysisPage) }],
           },
           { path: '/diary/entries', lazy: page((p) => p.EntriesPage) },
+          // The week calendar: its page and FullCalendar's time grid, two chunks fetched side by side,
+          // loaded only here (decision 0031).
+          {
+            path: '/diary/calendar',
+            lazy: async () => {
+              const [{ CalendarPage }] = await Promise.all([
+                import('./calendar/calendar-page'),
+                import('./calendar/week-grid'),
+              ]);
+              return { Component: CalendarPage };
+            },
+          },
           { path: '/diary/entries/new', lazy: page((p) => p.CreateEntryPage) },
           { path: '/entries/:id', lazy: page((p) => p.EntryViewPage) },
           { path: '/entries/:id/edit', lazy: page((p) => p.EntryEditPage) },
