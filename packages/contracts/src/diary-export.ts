@@ -2,6 +2,7 @@
 // one row per entry whose start date is in the range. The server validates the query with this
 // schema; the web builds the same query and names the file the same way.
 import { z } from 'zod';
+import { DAY_MS } from './zone-time';
 // zod speaks the API's (DRF's) words before any schema here is used (see diary.ts).
 import './errors';
 import { isIsoDate } from './diary';
@@ -35,7 +36,6 @@ export const ENTRY_EXPORT_COLUMNS = [
   'Feedback',
 ] as const;
 
-const DAY_MS = 86_400_000;
 /** Days from `start` to `end`, both ends counted (both YYYY-MM-DD). */
 export function daysInRange(start: string, end: string): number {
   return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;

@@ -11,3 +11,4 @@ export * from './paging';
 export * from './roles';
 export * from './stocks';
 export * from './users';
+export * from './zone-time';

@@ -1,92 +1,11 @@
-// Zone maths for the diary: local date and time in an IANA zone → the instant
-// it denotes, and calendar-day arithmetic. Node 20 has no Temporal, so offsets
-// come from Intl; results are passed to SQL as epoch-millisecond parameters.
+// Time for the diary's server side: the zone maths (local date and time in an IANA zone → the
+// instant it denotes, and back; calendar-day arithmetic) are the contracts' (zone-time.ts), shared
+// with the web's week calendar, and re-exported here; this file adds the local days' range, the
+// longest entry and a fast ISO writer. Results are passed to SQL as epoch-millisecond parameters.
 // See docs/decisions/0007-diary-time-zones.md.
-import { ENTRY_MAX_DAYS } from '@staff/contracts';
+import { addDays, DAY_MS, ENTRY_MAX_DAYS, localToEpochMs } from '@staff/contracts';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(zone, f);
-  }
-  return f;
-}
-
-/** The zone's offset from UTC at an instant, in milliseconds (east positive). */
-export function zoneOffsetMs(zone: string, epochMs: number): number {
-  const parts: Record<string, number> = {};
-  for (const p of formatterFor(zone).formatToParts(new Date(epochMs))) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  const asUtc = Date.UTC(
-    parts.year ?? 1970,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  const wholeSecond = epochMs - (((epochMs % 1000) + 1000) % 1000);
-  return asUtc - wholeSecond;
-}
-
-/**
- * The instant a local date (YYYY-MM-DD) and time (HH:MM) denote in `zone`.
- * A time skipped by a daylight-saving jump resolves with the offset before
- * the jump (as wall clocks and Temporal's "compatible" do); a repeated time
- * resolves to its first occurrence.
- */
-export function localToEpochMs(date: string, time: string, zone: string): number {
-  const key = `${date} ${time} ${zone}`;
-  let ms = instants.get(key);
-  if (ms === undefined) {
-    if (instants.size >= INSTANTS_KEPT) instants.clear();
-    ms = computeLocalToEpochMs(date, time, zone);
-    instants.set(key, ms);
-  }
-  return ms;
-}
-
-/**
- * Answers of localToEpochMs already worked out (each costs several Intl calls; a list's window
- * asks for the same midnights over and over). Zone rules do not change while the process runs.
- */
-const instants = new Map<string, number>();
-const INSTANTS_KEPT = 10_000;
-
-function computeLocalToEpochMs(date: string, time: string, zone: string): number {
-  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
-  const [h, mi] = time.split(':').map(Number) as [number, number];
-  const wall = Date.UTC(y, mo - 1, d, h, mi);
-  const before = zoneOffsetMs(zone, wall - 86_400_000);
-  const after = zoneOffsetMs(zone, wall + 86_400_000);
-  // Try the earlier offset first so a repeated hour gives its first occurrence.
-  const [first, second] = before >= after ? [before, after] : [after, before];
-  for (const offset of [first, second]) {
-    const t = wall - offset;
-    if (zoneOffsetMs(zone, t) === offset) return t;
-  }
-  // In a gap: keep the offset that applied before it.
-  return wall - before;
-}
-
-/** Adds whole days to a YYYY-MM-DD calendar date. */
-export function addDays(date: string, days: number): string {
-  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, mo - 1, d + days)).toISOString().slice(0, 10);
-}
+export { addDays, DAY_MS, localDateTimeAt, localToEpochMs, MINUTE_MS, zoneOffsetMs } from '@staff/contracts';
 
 /** [start, end) instants of the local days from `startDate` through `endDate` (both inclusive). */
 export function localDayRange(
@@ -100,8 +19,6 @@ export function localDayRange(
   };
 }
 
-export const MINUTE_MS = 60_000;
-export const DAY_MS = 86_400_000;
 /** No entry lasts longer, so an entry ending after t started after t minus this. */
 export const MAX_ENTRY_MS = ENTRY_MAX_DAYS * DAY_MS;
 

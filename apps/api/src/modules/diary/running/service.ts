@@ -19,7 +19,7 @@ import { isForeignKeyViolation } from '../../../db/dialect';
 import type { Db } from '../../../db/index';
 import { ApiError, badRequest, notFound } from '../../../http/errors';
 import type { DiaryService, DiaryViewer } from '../service';
-import { isoInstant, MINUTE_MS, zoneOffsetMs } from '../time';
+import { isoInstant, localDateTimeAt, MINUTE_MS } from '../time';
 import { createRunningRepo, type RunningRow } from './repo';
 
 const OVERDUE_MS = RUNNING_OVERDUE_HOURS * 3_600_000;
@@ -31,18 +31,12 @@ export interface RunningEntryDeps {
   diary: Pick<DiaryService, 'createEntry' | 'ensureDiary'>;
 }
 
-/** The local date (YYYY-MM-DD) and time (HH:MM) of an instant in an IANA zone. */
-export function localDateTime(epochMs: number, zone: string): { date: string; time: string } {
-  const iso = isoInstant(epochMs + zoneOffsetMs(zone, epochMs));
-  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
-}
-
 export function presentRunning(
   row: RunningRow,
   categories: { id: number; title: string }[],
   nowMs: number,
 ): RunningEntry {
-  const start = localDateTime(row.startedMs, row.time_zone);
+  const start = localDateTimeAt(row.startedMs, row.time_zone);
   const elapsedMs = Math.max(0, nowMs - row.startedMs);
   return {
     title: row.title,
@@ -101,7 +95,7 @@ export function createRunningEntryService(deps: RunningEntryDeps) {
       const categories = await txRepo.ownedCategories(viewer.id, row.categoryIds);
       // The entry starts at the minute it started (entries keep HH:MM).
       const startMs = row.startedMs - (row.startedMs % MINUTE_MS);
-      const local = localDateTime(startMs, row.time_zone);
+      const local = localDateTimeAt(startMs, row.time_zone);
       const given = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
       const merged = EntryCreate.safeParse({
         title: row.title,

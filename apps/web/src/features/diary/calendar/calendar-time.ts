@@ -1,13 +1,13 @@
 // The week calendar's date arithmetic (issue 24), pure and zone-explicit: which local dates a week or
 // a day shows (Monday first, as the week totals), the instants an entry covers in a shown range, and
 // the local date and time an instant has in an entry's own zone — what a move or resize sends back,
-// so an entry keeps its time zone (decision 0007). Local time → instant resolves as the server's
-// time.ts does (a skipped time with the offset before the jump, a repeated time to its first
-// occurrence), so the calendar can tell when a dropped instant cannot be written as a local time.
-import { isIsoDate } from '@staff/contracts';
+// so an entry keeps its time zone (decision 0007). The zone maths are the contracts' (zone-time.ts),
+// the very code the server resolves entries with (a skipped time with the offset before the jump, a
+// repeated time to its first occurrence), so the calendar can tell when a dropped instant cannot be
+// written as a local time.
+import { addDays, DAY_MS, isIsoDate, localDateTimeAt, localToEpochMs, MINUTE_MS } from '@staff/contracts';
 
-export const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
+export { addDays, localDateTimeAt, MINUTE_MS };
 /** What one arrow key moves a focused entry by, and the grid's snap. */
 export const KEY_STEP_MINUTES = 15;
 
@@ -34,11 +34,6 @@ function dateOfDayNumber(n: number): string {
   return new Date(n * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** A calendar date moved by whole days (month, year and leap days included). */
-export function addDays(date: string, days: number): string {
-  return dateOfDayNumber(dayNumber(date) + days);
-}
-
 /** The Monday of the week `date` is in (1970-01-01, day 0, was a Thursday). */
 export function weekStart(date: string): string {
   const n = dayNumber(date);
@@ -62,61 +57,14 @@ export function dateFromParam(value: string | null, today: string): string {
   return value && isIsoDate(value) ? value : today;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(zone, f);
-  }
-  return f;
-}
-
-function wallClockMs(ms: number, zone: string): number {
-  const p: Record<string, number> = {};
-  for (const part of formatterFor(zone).formatToParts(new Date(ms))) {
-    if (part.type !== 'literal') p[part.type] = Number(part.value);
-  }
-  return Date.UTC(p.year ?? 1970, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
-}
-
-/** The zone's offset from UTC at an instant, in milliseconds (east positive). */
-export function zoneOffsetMs(zone: string, ms: number): number {
-  return wallClockMs(ms, zone) - (ms - (((ms % 1000) + 1000) % 1000));
-}
-
-/** The local date and time (to the minute) an instant has in `zone`. */
-export function localDateTimeAt(ms: number, zone: string): LocalDateTime {
-  const iso = new Date(wallClockMs(ms, zone)).toISOString();
-  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
-}
-
 /** Today's date in `zone`. */
 export function todayIn(zone: string, now: number = Date.now()): string {
   return localDateTimeAt(now, zone).date;
 }
 
-/** The instant a local date and time denote in `zone`, by the server's rule (api diary/time.ts). */
+/** The instant a local date and time denote in `zone`, by the server's rule (the same function). */
 export function localToMs({ date, time }: LocalDateTime, zone: string): number {
-  const [h, mi] = time.split(':').map(Number) as [number, number];
-  const wall = dayNumber(date) * DAY_MS + (h * 60 + mi) * MINUTE_MS;
-  const before = zoneOffsetMs(zone, wall - DAY_MS);
-  const after = zoneOffsetMs(zone, wall + DAY_MS);
-  const [first, second] = before >= after ? [before, after] : [after, before];
-  for (const offset of [first, second]) {
-    const t = wall - offset;
-    if (zoneOffsetMs(zone, t) === offset) return t;
-  }
-  return wall - before;
+  return localToEpochMs(date, time, zone);
 }
 
 /** [start, end) instants of the shown local dates in `zone` (the week's edges are local midnights). */

@@ -1,5 +1,6 @@
 // The running entry's clock: its elapsed time from the server's answer (not the browser's clock, which
 // may be off), and the stop dialog's "now" in the entry's time zone.
+import { localDateTimeAt } from '@staff/contracts';
 
 /** Seconds elapsed now, from the server's count at the answer and the time since it arrived. */
 export function elapsedSecondsNow(elapsedAtAnswer: number, answeredAtMs: number, nowMs: number): number {
@@ -15,22 +16,9 @@ export function formatElapsed(totalSeconds: number): string {
   return `${hours}:${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
 }
 
-/** The local date (YYYY-MM-DD) and time (HH:MM) of an instant in an IANA zone. */
+/** The local date (YYYY-MM-DD) and time (HH:MM) of an instant in an IANA zone (the contracts' zone maths). */
 export function localDateTimeIn(zone: string, at: Date): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  return localDateTimeAt(at.getTime(), zone);
 }
 
 /**
