@@ -111,8 +111,13 @@ for (const viewport of VIEWPORTS) {
       await fitsTheWindow(page, 'categories');
 
       await page.goto('/diary/entries/new');
-      await expect(page.getByRole('textbox', { name: 'Categories' })).toBeEnabled(OPENING);
-      await page.getByRole('textbox', { name: 'Categories' }).click();
+      await expect(
+        page.getByRole('form', { name: 'Entry', exact: true }).getByRole('textbox', { name: 'Categories' }),
+      ).toBeEnabled(OPENING);
+      await page
+        .getByRole('form', { name: 'Entry', exact: true })
+        .getByRole('textbox', { name: 'Categories' })
+        .click();
       const options = page.getByRole('option');
       await expect(options).toHaveCount(5);
       expect(await options.allTextContents()).toEqual([
@@ -223,7 +228,10 @@ for (const viewport of VIEWPORTS) {
       await page.getByLabel('Start time').fill('08:00');
       await page.getByLabel('End date').fill(today);
       await page.getByLabel('End time').fill('08:45');
-      await page.getByRole('textbox', { name: 'Categories' }).click();
+      await page
+        .getByRole('form', { name: 'Entry', exact: true })
+        .getByRole('textbox', { name: 'Categories' })
+        .click();
       await page.getByRole('option', { name: /^Ăn uống/ }).click();
       await page.keyboard.press('Escape');
       await page.getByLabel('Place').fill('Phòng họp');

@@ -197,7 +197,10 @@ test('creating an entry: every message, the trip to categories with the draft ke
   await expect.poll(() => page.evaluate(() => localStorage.getItem('diary.entryDraft'))).toBeNull();
 
   // The entry form's options show each category's jar beside it (issue 27): 'Meetings Thiết yếu'.
-  await page.getByRole('textbox', { name: 'Categories' }).click();
+  await page
+    .getByRole('form', { name: 'Entry', exact: true })
+    .getByRole('textbox', { name: 'Categories' })
+    .click();
   await page.getByRole('option', { name: /^Meetings/ }).click();
   await page.keyboard.press('Escape');
   await page.getByLabel('Note').fill('Numbers for Q2');
