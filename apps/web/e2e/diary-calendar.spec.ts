@@ -8,7 +8,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ensureUsers } from './support/admin-api';
 import { FIRST_LOAD, storeSignIn } from './support/session';
 
-const user = { email: 'diary-calendar@e2e.test', password: 'Diary-calendar-2024' };
+const password = 'Diary-calendar-2024';
 const ZONE = 'Asia/Ho_Chi_Minh';
 const WEEK_DAY = '2026-11-17'; // a Tuesday; its week is 16/11 – 22/11/2026
 
@@ -64,6 +64,8 @@ function block(page: Page, id: number): Locator {
 }
 
 test('a day is logged on the week calendar with the mouse and the keyboard', async ({ page, request }) => {
+  // A user of its own per repeat, so that `--repeat-each` runs side by side without overlapping entries.
+  const user = { email: `diary-calendar-${test.info().repeatEachIndex}@e2e.test`, password };
   await ensureUsers(request, [
     { ...user, first_name: 'Minh', last_name: 'Trần', role: 'manager', is_active: true },
   ]);
@@ -195,6 +197,7 @@ test('a day is logged on the week calendar with the mouse and the keyboard', asy
   await opened.getByRole('button', { name: 'Duplicate' }).click();
   const copy = page.getByRole('dialog', { name: 'New entry' });
   await expect(copy.getByLabel('Title')).toHaveValue('Viết báo cáo');
+  await expect(copy.getByLabel('Title')).toBeFocused();
   await expect(copy.getByLabel('Start time')).toHaveValue('11:30');
   await expect(copy.getByLabel('End time')).toHaveValue('12:45');
   await expect(copy.getByLabel('Note')).toHaveValue('Số liệu quý');

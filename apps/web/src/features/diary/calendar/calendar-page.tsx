@@ -31,7 +31,7 @@ import { jarName } from '../components/jar-options';
 import { browserTimeZone } from '../date-range';
 import { EMPTY_ENTRY_VALUES, type EntryFormValues } from '../entry-form-values';
 import { formatDate, formatDuration } from '../entry-format';
-import { CreateEntryDialog, EntryDialog } from './calendar-dialogs';
+import { CalendarDialog, type CalendarDialogState } from './calendar-dialogs';
 import {
   entryJars,
   entrySpan,
@@ -141,8 +141,7 @@ export function CalendarPage() {
   const categories = useCategories();
   const entries = useDiaryEntries(diary.data?.id, { ...range, feeling: null, category: null });
   const move = useMoveEntry();
-  const [creating, setCreating] = useState<EntryFormValues | null>(null);
-  const [opened, setOpened] = useState<Entry | null>(null);
+  const [dialog, setDialog] = useState<CalendarDialogState>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const refocus = useRef<number | null>(null);
@@ -234,11 +233,14 @@ export function CalendarPage() {
   };
 
   const startWith = (span: Span, fields: Partial<EntryFormValues>) => {
-    setCreating({
-      ...EMPTY_ENTRY_VALUES,
-      ...lastUsedPlaceAndFeeling(list),
-      ...fields,
-      ...selectionTimes(span, zone),
+    setDialog({
+      kind: 'create',
+      values: {
+        ...EMPTY_ENTRY_VALUES,
+        ...lastUsedPlaceAndFeeling(list),
+        ...fields,
+        ...selectionTimes(span, zone),
+      },
     });
   };
 
@@ -248,7 +250,6 @@ export function CalendarPage() {
   };
 
   const copy = (entry: Entry, from: 'after' | 'now') => {
-    setOpened(null);
     startWith(copiedSpan(entrySpan(entry), from === 'after' ? 'after' : { now: Date.now() }), {
       title: entry.title,
       feeling: entry.feeling,
@@ -389,7 +390,7 @@ export function CalendarPage() {
             onBlockMount={didMount}
             onBlockOpen={(id) => {
               const entry = latest.current.get(Number(id));
-              if (entry) setOpened(entry);
+              if (entry) setDialog({ kind: 'entry', entry });
             }}
             onBlockMove={dropped}
             onSelect={selected}
@@ -397,15 +398,10 @@ export function CalendarPage() {
         </Suspense>
       </Box>
 
-      <CreateEntryDialog
-        initialValues={creating}
+      <CalendarDialog
+        state={dialog}
         categories={categories.data}
-        onClose={() => setCreating(null)}
-      />
-      <EntryDialog
-        entry={opened}
-        categories={categories.data}
-        onClose={() => setOpened(null)}
+        onClose={() => setDialog(null)}
         onCopy={copy}
       />
     </Stack>
