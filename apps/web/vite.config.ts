@@ -45,22 +45,26 @@ function assertOneVite(): void {
  */
 export function mantineComponentCss(): Plugin {
   const classModule =
-    /[\\/]@mantine[\\/](core|notifications)[\\/]esm[\\/](?:.*[\\/])?([A-Za-z]+)\.module\.css\.mjs$/;
+    /[\\/]@mantine[\\/](core|notifications|dates)[\\/]esm[\\/](?:.*[\\/])?([A-Za-z]+)\.module\.css\.mjs$/;
   const stylesheetOf = (id: string): string | null => {
     const match = classModule.exec(id);
     if (!match) return null;
     const [, pkg, name] = match;
-    return pkg === 'core' ? `@mantine/core/styles/${name}.css` : '@mantine/notifications/styles.css';
+    // Only core ships a stylesheet per component; notifications and dates ship one each (3 kB gzip).
+    return pkg === 'core' ? `@mantine/core/styles/${name}.css` : `@mantine/${pkg}/styles.css`;
   };
+  const wholeSheets = [
+    '@mantine/core/styles.css',
+    '@mantine/notifications/styles.css',
+    '@mantine/dates/styles.css',
+  ];
   // Every class Mantine styles (from the full stylesheets), to check the build against.
   const styledClasses = () => {
-    const css = ['@mantine/core/styles.css', '@mantine/notifications/styles.css']
-      .map((sheet) => fs.readFileSync(require.resolve(sheet), 'utf8'))
-      .join('\n');
+    const css = wholeSheets.map((sheet) => fs.readFileSync(require.resolve(sheet), 'utf8')).join('\n');
     return new Set(css.match(/m_[0-9a-f]{6,8}/g));
   };
   // The dev server hands Mantine to the browser pre-bundled (optimizeDeps), out of this plugin's reach:
-  // there main.tsx imports Mantine's two whole stylesheets instead, which hold every component's rules.
+  // there main.tsx imports Mantine's whole stylesheets instead, which hold every component's rules.
   let devEntry: string | null = null;
   return {
     name: 'mantine-component-css',
@@ -71,8 +75,10 @@ export function mantineComponentCss(): Plugin {
     transform(code, id) {
       if (id === devEntry) {
         // On the first line, which is a comment: the module's lines (and its source map) stay as they are.
-        const sheets = ['@mantine/core/styles.css', '@mantine/notifications/styles.css'];
-        return { code: `${sheets.map((s) => `import ${JSON.stringify(s)};`).join('')}${code}`, map: null };
+        return {
+          code: `${wholeSheets.map((s) => `import ${JSON.stringify(s)};`).join('')}${code}`,
+          map: null,
+        };
       }
       const sheet = stylesheetOf(id);
       if (!sheet) return null;

@@ -1,6 +1,7 @@
 // The audit log (issue 14): an administrator's action shows up at /admin/audit, reached from the menu;
 // the filters narrow it and survive a reload; it works on a phone; other roles are refused.
 import { expect, type Page, test } from '@playwright/test';
+import { dmy, expectDate } from './support/date-fields';
 import { mainNavigation, openSignedIn } from './support/session';
 import { ADMIN, STAFF } from './support/users';
 
@@ -74,13 +75,14 @@ test('an administrator finds the user they created in the audit log, and filters
 
   // A day long past has none of it; today, in Vietnam, has it. The two dates are filled back to back:
   // the second is kept with the first even when it comes before the page re-renders.
-  await page.getByLabel('From', { exact: true }).fill('2020-01-01');
-  await page.getByLabel('To', { exact: true }).fill('2020-01-01');
+  // Typed as dd/mm/yyyy in this English browser (the URL keeps the API's dates).
+  await page.getByLabel('From', { exact: true }).fill('01/01/2020');
+  await page.getByLabel('To', { exact: true }).fill('01/01/2020');
   await expect(page).toHaveURL(/from=2020-01-01&to=2020-01-01/);
   await expect(page.getByText('No events match these filters.')).toBeVisible();
   const today = vietnamToday();
-  await page.getByLabel('To', { exact: true }).fill(today);
-  await page.getByLabel('From', { exact: true }).fill(today);
+  await page.getByLabel('To', { exact: true }).fill(dmy(today));
+  await page.getByLabel('From', { exact: true }).fill(dmy(today));
   await expect(page).toHaveURL(new RegExp(`from=${today}&to=${today}`));
   await expect(created).toHaveCount(1);
 
@@ -88,13 +90,13 @@ test('an administrator finds the user they created in the audit log, and filters
   // The reload loads the app again; on a loaded machine that alone can pass the default 10 s.
   await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('textbox', { name: 'Action', exact: true })).toHaveValue('User created');
-  await expect(page.getByLabel('From', { exact: true })).toHaveValue(today);
-  await expect(page.getByLabel('To', { exact: true })).toHaveValue(today);
+  await expectDate(page, 'From', today);
+  await expectDate(page, 'To', today);
   await expect(created).toHaveCount(1);
 
   // Back leaves the filters of the step before.
   await page.goBack();
-  await expect(page.getByLabel('From', { exact: true })).toHaveValue('2020-01-01');
+  await expectDate(page, 'From', '2020-01-01');
 });
 
 test('the audit log fits a phone: the page does not scroll sideways, the table scrolls in its card', async ({

@@ -6,6 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ensureUsers } from './support/admin-api';
+import { dmy, expectDate, expectTime, fillDate } from './support/date-fields';
 import { FIRST_LOAD, storeSignIn } from './support/session';
 
 const password = 'Diary-calendar-2024';
@@ -57,6 +58,11 @@ async function noSeriousViolation(page: Page, state: string): Promise<void> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
   expect(serious, state).toEqual([]);
+}
+
+/** Today's date in a time zone, as YYYY-MM-DD. */
+function todayIn(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
 }
 
 function block(page: Page, id: number): Locator {
@@ -114,7 +120,7 @@ test('a day is logged on the week calendar with the mouse and the keyboard', asy
   await expect(
     page.getByRole('navigation', { name: 'Diary menu' }).getByRole('link', { name: 'Calendar' }),
   ).toHaveAttribute('aria-current', 'page');
-  await page.getByLabel('Date', { exact: true }).fill(WEEK_DAY);
+  await fillDate(page, 'Date', WEEK_DAY);
   await expect(page).toHaveURL(new RegExp(`date=${WEEK_DAY}`));
   await expect(page.getByTestId('calendar-range')).toHaveText('16/11/2026 – 22/11/2026');
   await expect(block(page, report)).toHaveAccessibleName(
@@ -128,10 +134,11 @@ test('a day is logged on the week calendar with the mouse and the keyboard', asy
     await slotPoint(page, '2026-11-18', '14:00', 'bottom'),
   );
   const dialog = page.getByRole('dialog', { name: 'New entry' });
-  await expect(dialog.getByLabel('Start date')).toHaveValue('2026-11-18');
-  await expect(dialog.getByLabel('Start time')).toHaveValue('13:00');
-  await expect(dialog.getByLabel('End date')).toHaveValue('2026-11-18');
-  await expect(dialog.getByLabel('End time')).toHaveValue('14:30');
+  // dd/mm/yyyy and 24 hours in this English browser.
+  await expect(dialog.getByLabel('Start date')).toHaveValue('18/11/2026');
+  await expectTime(dialog, 'Start time', '13:00');
+  await expectDate(dialog, 'End date', '2026-11-18');
+  await expectTime(dialog, 'End time', '14:30');
   await expect(dialog.getByLabel('Place')).toHaveValue('Văn phòng');
   await dialog.getByLabel('Title').fill('Sửa lỗi đăng nhập');
   await dialog.getByRole('textbox', { name: 'Categories' }).click();
@@ -198,9 +205,20 @@ test('a day is logged on the week calendar with the mouse and the keyboard', asy
   const copy = page.getByRole('dialog', { name: 'New entry' });
   await expect(copy.getByLabel('Title')).toHaveValue('Viết báo cáo');
   await expect(copy.getByLabel('Title')).toBeFocused();
-  await expect(copy.getByLabel('Start time')).toHaveValue('11:30');
-  await expect(copy.getByLabel('End time')).toHaveValue('12:45');
+  await expectTime(copy, 'Start time', '11:30');
+  await expectTime(copy, 'End time', '12:45');
   await expect(copy.getByLabel('Note')).toHaveValue('Số liệu quý');
+  await copy.getByRole('button', { name: 'Cancel' }).click();
+  await expect(copy).toBeHidden();
+  // 'Continue now': the same fields again, starting now (today in the entry's zone).
+  await block(page, report).focus();
+  await page.keyboard.press('Enter');
+  await page
+    .getByRole('dialog', { name: 'Viết báo cáo' })
+    .getByRole('button', { name: 'Continue now' })
+    .click();
+  await expect(copy.getByLabel('Title')).toHaveValue('Viết báo cáo');
+  await expectDate(copy, 'Start date', todayIn(ZONE));
   await copy.getByRole('button', { name: 'Cancel' }).click();
   await expect(copy).toBeHidden();
 
@@ -242,4 +260,8 @@ test('a day is logged on the week calendar with the mouse and the keyboard', asy
   await expect(page).toHaveURL(/date=2026-11-19/);
   await expect(page.getByTestId('calendar-range')).toHaveText('19/11/2026');
   await noSeriousViolation(page, 'an empty day on a phone');
+  // Today is drawn with the line of now.
+  await page.getByRole('button', { name: 'Today' }).click();
+  await expect(page.getByTestId('calendar-range')).toHaveText(dmy(todayIn(ZONE)));
+  await expect(page.locator('.fc-timegrid-now-indicator-line')).toBeVisible();
 });

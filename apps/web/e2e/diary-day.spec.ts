@@ -6,6 +6,7 @@
 // is checked for content cut off or overflowing sideways.
 import { expect, type Page, test } from '@playwright/test';
 import { ensureUsers } from './support/admin-api';
+import { fillDate, fillTime } from './support/date-fields';
 import { storeSignIn } from './support/session';
 
 const ZONE = 'Asia/Ho_Chi_Minh';
@@ -224,10 +225,10 @@ for (const viewport of VIEWPORTS) {
       // Today's entry through the form.
       await page.getByRole('link', { name: '+ Add New Entry' }).click(OPENING);
       await page.getByLabel('Title').fill('Họp giao ban');
-      await page.getByLabel('Start date').fill(today);
-      await page.getByLabel('Start time').fill('08:00');
-      await page.getByLabel('End date').fill(today);
-      await page.getByLabel('End time').fill('08:45');
+      await fillDate(page, 'Start date', today);
+      await fillTime(page, 'Start time', '08:00');
+      await fillDate(page, 'End date', today);
+      await fillTime(page, 'End time', '08:45');
       await page
         .getByRole('form', { name: 'Entry', exact: true })
         .getByRole('textbox', { name: 'Categories' })

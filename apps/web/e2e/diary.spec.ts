@@ -2,6 +2,7 @@
 // with every validation message and the trip to category management, the list's filters, view, edit
 // and delete, and the analysis over 7, 30 and 365 days with known totals.
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectDate, expectTime, fillDate, fillTime } from './support/date-fields';
 import { openSignedIn } from './support/session';
 import { DIARY_USER } from './support/users';
 
@@ -176,10 +177,11 @@ test('creating an entry: every message, the trip to categories with the draft ke
   const yesterday = localDate(-1);
   await page.getByLabel('Title').fill('Quarterly report');
   await pick(page, page.getByRole('textbox', { name: 'Feeling' }), '😴 Tired');
-  await page.getByLabel('Start date').fill(yesterday);
-  await page.getByLabel('Start time').fill('08:00');
-  await page.getByLabel('End date').fill(yesterday);
-  await page.getByLabel('End time').fill('10:30');
+  // Typed as dd/mm/yyyy and 24 hours in this English browser (issue 24).
+  await fillDate(page, 'Start date', yesterday);
+  await fillTime(page, 'Start time', '08:00');
+  await fillDate(page, 'End date', yesterday);
+  await fillTime(page, 'End time', '10:30');
   await page.getByLabel('Place').fill('Office');
 
   // To category management and back: the draft comes back, then is gone.
@@ -193,7 +195,8 @@ test('creating an entry: every message, the trip to categories with the draft ke
   await expect(page).toHaveURL(/\/diary\/entries\/new$/);
   await expect(page.getByLabel('Title')).toHaveValue('Quarterly report');
   await expect(page.getByRole('textbox', { name: 'Feeling' })).toHaveValue('😴 Tired');
-  await expect(page.getByLabel('End time')).toHaveValue('10:30');
+  await expectDate(page, 'Start date', yesterday);
+  await expectTime(page, 'End time', '10:30');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('diary.entryDraft'))).toBeNull();
 
   // The entry form's options show each category's jar beside it (issue 27): 'Meetings Thiết yếu'.
@@ -219,8 +222,8 @@ test('the list filters, then view, edit and delete an entry', async ({ page }) =
   await page.goto('/diary/entries');
   const card = page.getByTestId('entry-card').filter({ hasText: 'Quarterly report' });
   await expect(card).toBeVisible();
-  await expect(page.getByLabel('From', { exact: true })).toHaveValue(localDate(-5));
-  await expect(page.getByLabel('To', { exact: true })).toHaveValue(localDate(1));
+  await expectDate(page, 'From', localDate(-5));
+  await expectDate(page, 'To', localDate(1));
 
   await pick(page, page.getByRole('textbox', { name: 'Feeling' }), '😢 Sad');
   await expect(page.getByText('No entries found.')).toBeVisible();
@@ -231,10 +234,10 @@ test('the list filters, then view, edit and delete an entry', async ({ page }) =
   await expect(page.getByText('No entries found.')).toBeVisible();
   await pick(page, page.getByRole('textbox', { name: 'Category' }), 'Meetings');
   await expect(card).toBeVisible();
-  await page.getByLabel('From', { exact: true }).fill(localDate(-30));
-  await page.getByLabel('To', { exact: true }).fill(localDate(-10));
+  await fillDate(page, 'From', localDate(-30));
+  await fillDate(page, 'To', localDate(-10));
   await expect(page.getByText('No entries found.')).toBeVisible();
-  await page.getByLabel('To', { exact: true }).fill(localDate(0));
+  await fillDate(page, 'To', localDate(0));
   await expect(card).toBeVisible();
 
   await card.click();
@@ -246,7 +249,7 @@ test('the list filters, then view, edit and delete an entry', async ({ page }) =
   await page.getByRole('link', { name: 'Edit' }).click();
   await expect(page).toHaveURL(/\/entries\/\d+\/edit$/);
   await page.getByLabel('Title').fill('Quarterly report v2');
-  await page.getByLabel('End time').fill('11:00');
+  await fillTime(page, 'End time', '11:00');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(entryUrl);
   await expect(page.getByRole('heading', { name: 'Quarterly report v2' })).toBeVisible();

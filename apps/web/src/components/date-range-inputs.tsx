@@ -1,6 +1,6 @@
 // A list's date-range filter (the audit log, the diary's entries): 'From' and 'To' calendar dates,
-// as two fields for the filter row's grid; the range's error, when there is one, shows under 'To'.
-import { TextInput } from '@mantine/core';
+// as two fields for the filter row's grid (dd/mm/yyyy whatever the browser's language); the range's error, when there is one, shows under 'To'.
+import { DateField } from './date-fields';
 
 interface DateRangeInputsProps {
   /** YYYY-MM-DD, or '' for open-ended. */
@@ -14,19 +14,8 @@ interface DateRangeInputsProps {
 export function DateRangeInputs({ from, to, onFromChange, onToChange, error }: DateRangeInputsProps) {
   return (
     <>
-      <TextInput
-        type="date"
-        label="From"
-        value={from}
-        onChange={(event) => onFromChange(event.currentTarget.value)}
-      />
-      <TextInput
-        type="date"
-        label="To"
-        value={to}
-        onChange={(event) => onToChange(event.currentTarget.value)}
-        error={error}
-      />
+      <DateField label="From" value={from} onChange={onFromChange} />
+      <DateField label="To" value={to} onChange={onToChange} error={error} />
     </>
   );
 }

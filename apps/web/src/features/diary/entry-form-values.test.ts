@@ -1,6 +1,11 @@
-import { ENTRY_MESSAGES } from '@staff/contracts';
+import { ENTRY_MESSAGES, type Entry } from '@staff/contracts';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_ENTRY_VALUES, entryPayload, validateEntryValues } from './entry-form-values';
+import {
+  EMPTY_ENTRY_VALUES,
+  entryPayload,
+  lastUsedPlaceAndFeeling,
+  validateEntryValues,
+} from './entry-form-values';
 
 const VALID = {
   ...EMPTY_ENTRY_VALUES,
@@ -44,5 +49,43 @@ describe('entry form validation', () => {
       feeling: 'happy',
       time_zone: 'Asia/Ho_Chi_Minh',
     });
+  });
+});
+
+describe('a new entry prefilled from the latest one', () => {
+  const entry = (overrides: Partial<Entry>): Entry => ({
+    id: 1,
+    diary: 1,
+    title: 'Viết báo cáo',
+    feeling: 'happy',
+    start_date: '2026-12-01',
+    start_time: '09:00',
+    end_date: '2026-12-01',
+    end_time: '10:00',
+    time_zone: 'Asia/Ho_Chi_Minh',
+    start_at: '2026-12-01T02:00:00.000Z',
+    end_at: '2026-12-01T03:00:00.000Z',
+    duration_minutes: 60,
+    place: 'Văn phòng',
+    category: [{ id: 1, title: 'Lập trình' }],
+    note: 'Số liệu',
+    feedback: '',
+    overlaps: false,
+    ...overrides,
+  });
+
+  it('starts with the place and feeling of the latest entry by its start, whatever the order given', () => {
+    const older = entry({ id: 2, start_at: '2026-11-30T02:00:00Z', place: 'Nhà', feeling: 'tired' });
+    const newer = entry({
+      id: 3,
+      start_at: '2026-12-02T02:00:00Z',
+      place: 'Quán cà phê',
+      feeling: 'excited',
+    });
+    expect(lastUsedPlaceAndFeeling([older, newer, entry({})])).toEqual({
+      place: 'Quán cà phê',
+      feeling: 'excited',
+    });
+    expect(lastUsedPlaceAndFeeling([])).toEqual({ place: '', feeling: 'happy' });
   });
 });

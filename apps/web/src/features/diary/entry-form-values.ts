@@ -89,3 +89,12 @@ export function parseEntryValues(raw: unknown): EntryFormValues | null {
   }
   return values;
 }
+
+/** The place and feeling of the latest entry (by its start): what a new entry most likely shares. */
+export function lastUsedPlaceAndFeeling(entries: readonly Entry[]): { place: string; feeling: Feeling } {
+  let latest: Entry | undefined;
+  for (const entry of entries) {
+    if (!latest || Date.parse(entry.start_at) > Date.parse(latest.start_at)) latest = entry;
+  }
+  return latest ? { place: latest.place, feeling: latest.feeling } : { place: '', feeling: DEFAULT_FEELING };
+}

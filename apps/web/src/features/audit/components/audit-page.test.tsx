@@ -180,8 +180,9 @@ describe('AuditPage', { timeout: 20_000 }, () => {
       expect(screen.getByRole('textbox', { name: 'Actor' })).toHaveProperty('value', 'admin@example.com'),
     );
     expect(screen.getByLabelText('Target ID')).toHaveProperty('value', '105');
-    expect(screen.getByLabelText('From')).toHaveProperty('value', '2026-03-01');
-    expect(screen.getByLabelText('To')).toHaveProperty('value', '2026-03-02');
+    // Shown as dd/mm/yyyy whatever the browser's language.
+    expect(screen.getByLabelText('From')).toHaveProperty('value', '01/03/2026');
+    expect(screen.getByLabelText('To')).toHaveProperty('value', '02/03/2026');
   });
 
   it('changing the action puts it in the URL and starts again at page 1', async () => {
@@ -196,17 +197,17 @@ describe('AuditPage', { timeout: 20_000 }, () => {
   it('takes a date range, and refuses one that ends before it starts without asking the server', async () => {
     const { query, api, lastListQuery } = renderLog('/admin/audit?page=3');
     await screen.findByText('Showing 41–45 of 45');
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-02' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '02/03/2026' } });
     await waitFor(() => expect(lastListQuery()).toMatchObject({ from: '2026-03-02', page: '1' }));
     expect(query()).toEqual({ from: '2026-03-02' });
 
     const asked = api.callsTo(LIST).length;
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '01/03/2026' } });
     expect(await screen.findByText('The end date must be on or after the start date.')).toBeTruthy();
     expect(query()).toEqual({ from: '2026-03-02', to: '2026-03-01' });
     expect(api.callsTo(LIST)).toHaveLength(asked);
 
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-02' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '02/03/2026' } });
     await waitFor(() => expect(lastListQuery()).toMatchObject({ from: '2026-03-02', to: '2026-03-02' }));
     expect(screen.queryByText('The end date must be on or after the start date.')).toBeNull();
   });
@@ -217,13 +218,13 @@ describe('AuditPage', { timeout: 20_000 }, () => {
     // No wait between the two: one act() holds the page's re-render until both changes are in, as a
     // busy browser does when the second date comes before the page has rendered the first.
     act(() => {
-      fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
-      fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-02' } });
+      fireEvent.change(screen.getByLabelText('From'), { target: { value: '01/03/2026' } });
+      fireEvent.change(screen.getByLabelText('To'), { target: { value: '02/03/2026' } });
     });
     await waitFor(() => expect(lastListQuery()).toMatchObject({ to: '2026-03-02' }));
     expect(query()).toEqual({ from: '2026-03-01', to: '2026-03-02' });
     expect(lastListQuery()).toMatchObject({ from: '2026-03-01', to: '2026-03-02' });
-    expect(screen.getByLabelText('From')).toHaveProperty('value', '2026-03-01');
+    expect(screen.getByLabelText('From')).toHaveProperty('value', '01/03/2026');
   });
 
   it('finds an actor by name or e-mail, accents optional, and filters by that user', async () => {

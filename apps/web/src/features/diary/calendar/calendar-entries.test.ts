@@ -1,13 +1,6 @@
 import type { Category, Entry } from '@staff/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  entryJars,
-  jarBackground,
-  lastUsedPlaceAndFeeling,
-  minutesPerDay,
-  movedEntry,
-  sameStoredEntry,
-} from './calendar-entries';
+import { entryJars, jarBackground, minutesPerDay, movedEntry, sameStoredEntry } from './calendar-entries';
 
 const categories: Category[] = [
   { id: 1, title: 'Lập trình', user: 1, jar: 14, jar_key: 'development' },
@@ -75,21 +68,6 @@ describe('what the calendar remembers of the entries', () => {
     const overlapping = entry({ id: 3, start_at: '2026-12-01T02:30:00Z', end_at: '2026-12-01T03:30:00Z' });
     const totals = minutesPerDay([entry({}), night, overlapping], week, 'Asia/Ho_Chi_Minh');
     expect(Object.fromEntries(totals)).toEqual({ '2026-12-01': 60 + 60 + 60, '2026-12-02': 90 });
-  });
-
-  it('starts a new entry with the place and feeling of the latest one', () => {
-    const older = entry({ id: 2, start_at: '2026-11-30T02:00:00Z', place: 'Nhà', feeling: 'tired' });
-    const newer = entry({
-      id: 3,
-      start_at: '2026-12-02T02:00:00Z',
-      place: 'Quán cà phê',
-      feeling: 'excited',
-    });
-    expect(lastUsedPlaceAndFeeling([older, newer, entry({})])).toEqual({
-      place: 'Quán cà phê',
-      feeling: 'excited',
-    });
-    expect(lastUsedPlaceAndFeeling([])).toEqual({ place: '', feeling: 'happy' });
   });
 
   it('shows a moved entry at once with its new times and length', () => {

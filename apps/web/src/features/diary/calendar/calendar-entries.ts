@@ -1,14 +1,7 @@
 // What the week calendar draws of an entry and remembers between entries: its jars (through its
-// categories), the colours they give its block, the time logged per shown day, the place and feeling
-// a new entry starts with, and the optimistic copy of a moved entry.
-import {
-  type Category,
-  DEFAULT_FEELING,
-  type Entry,
-  type Feeling,
-  JAR_KEYS,
-  type JarKey,
-} from '@staff/contracts';
+// categories), the colours they give its block, the time logged per shown day, and the optimistic copy
+// of a moved entry.
+import { type Category, type Entry, JAR_KEYS, type JarKey } from '@staff/contracts';
 import { JAR_COLOURS } from '../components/jar-options';
 import { daySegments, type EntryTimes, MINUTE_MS, type Span } from './calendar-time';
 
@@ -60,15 +53,6 @@ export function minutesPerDay(
     }
   }
   return totals;
-}
-
-/** The place and feeling of the latest entry (by its start): what a new entry most likely shares. */
-export function lastUsedPlaceAndFeeling(entries: readonly Entry[]): { place: string; feeling: Feeling } {
-  let latest: Entry | undefined;
-  for (const entry of entries) {
-    if (!latest || Date.parse(entry.start_at) > Date.parse(latest.start_at)) latest = entry;
-  }
-  return latest ? { place: latest.place, feeling: latest.feeling } : { place: '', feeling: DEFAULT_FEELING };
 }
 
 /** An entry as it will be once moved to `span` (written as `times` in its zone): shown at once. */

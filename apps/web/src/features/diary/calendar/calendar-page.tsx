@@ -4,23 +4,13 @@
 // side with their mark. The date is in the address bar (?date=); a phone shows one day, with buttons
 // and a swipe. A drag on empty time opens the entry form prefilled; a drag or a resize of a block, or
 // the arrow keys on a focused block, is one PATCH with If-Match (use-move-entry.ts).
-import {
-  ActionIcon,
-  Alert,
-  Box,
-  Button,
-  Group,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Alert, Box, Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import type { Entry, JarKey } from '@staff/contracts';
 import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconList } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { DateField } from '../../../components/date-fields';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { useCategories } from '../api/get-categories';
@@ -29,18 +19,10 @@ import { useOwnDiary } from '../api/get-own-diary';
 import { OVERLAP_LABEL } from '../components/entry-card';
 import { jarName } from '../components/jar-options';
 import { browserTimeZone } from '../date-range';
-import { EMPTY_ENTRY_VALUES, type EntryFormValues } from '../entry-form-values';
+import { EMPTY_ENTRY_VALUES, type EntryFormValues, lastUsedPlaceAndFeeling } from '../entry-form-values';
 import { formatDate, formatDuration } from '../entry-format';
 import { CalendarDialog, type CalendarDialogState } from './calendar-dialogs';
-import {
-  entryJars,
-  entrySpan,
-  jarAccent,
-  jarBackground,
-  jarTint,
-  lastUsedPlaceAndFeeling,
-  minutesPerDay,
-} from './calendar-entries';
+import { entryJars, entrySpan, jarAccent, jarBackground, jarTint, minutesPerDay } from './calendar-entries';
 import classes from './calendar-page.module.css';
 import {
   type CalendarMode,
@@ -313,13 +295,7 @@ export function CalendarPage() {
         >
           <IconChevronRight size={18} />
         </ActionIcon>
-        <TextInput
-          type="date"
-          label="Date"
-          value={date}
-          onChange={(event) => event.currentTarget.value && goTo(event.currentTarget.value)}
-          w={170}
-        />
+        <DateField label="Date" value={date} onChange={(next) => next && goTo(next)} w={170} />
         <Text fw={600} data-testid="calendar-range" aria-live="polite">
           {heading}
         </Text>

@@ -19,11 +19,12 @@ import { type FormErrors, useForm } from '@mantine/form';
 import { type Category, ENTRY_MESSAGES, FEELINGS, type Feeling, type JarKey } from '@staff/contracts';
 import { IconCategory, IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { DateField, TimeField } from '../../../components/date-fields';
 import { SaveFailureAlert } from '../../../components/save-failure-alert';
 import { ApiError, fieldErrorsOf } from '../../../lib/api-client';
 import { useFormSave } from '../../../lib/form-save';
 import { ENTRY_FIELDS, type EntryFormValues, validateEntryValues } from '../entry-form-values';
-import { feelingLabel, toHhMm } from '../entry-format';
+import { feelingLabel } from '../entry-format';
 import { jarColour, jarName } from './jar-options';
 
 export const FEELING_OPTIONS = FEELINGS.map((f) => ({ value: f, label: feelingLabel(f) }));
@@ -102,14 +103,6 @@ export function EntryForm({
 
   const categoryData = (categories ?? []).map((c) => ({ value: String(c.id), label: c.title }));
   const jarOf = new Map((categories ?? []).map((c) => [String(c.id), c.jar_key] as const));
-  const timeProps = (field: 'start_time' | 'end_time') => {
-    const props = form.getInputProps(field);
-    return {
-      ...props,
-      onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
-        form.setFieldValue(field, toHhMm(e.currentTarget.value)),
-    };
-  };
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
@@ -125,10 +118,30 @@ export function EntryForm({
             onChange={(value) => value && form.setFieldValue('feeling', value as Feeling)}
           />
           <SimpleGrid cols={2} spacing="sm">
-            <TextInput type="date" label="Start date" withAsterisk {...form.getInputProps('start_date')} />
-            <TextInput type="time" label="Start time" withAsterisk {...timeProps('start_time')} />
-            <TextInput type="date" label="End date" withAsterisk {...form.getInputProps('end_date')} />
-            <TextInput type="time" label="End time" withAsterisk {...timeProps('end_time')} />
+            <DateField
+              label="Start date"
+              withAsterisk
+              {...form.getInputProps('start_date')}
+              value={form.values.start_date}
+            />
+            <TimeField
+              label="Start time"
+              withAsterisk
+              {...form.getInputProps('start_time')}
+              value={form.values.start_time}
+            />
+            <DateField
+              label="End date"
+              withAsterisk
+              {...form.getInputProps('end_date')}
+              value={form.values.end_date}
+            />
+            <TimeField
+              label="End time"
+              withAsterisk
+              {...form.getInputProps('end_time')}
+              value={form.values.end_time}
+            />
           </SimpleGrid>
           <Stack gap={4}>
             <MultiSelect

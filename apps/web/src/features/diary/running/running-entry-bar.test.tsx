@@ -62,9 +62,31 @@ describe('RunningEntryBar', { timeout: 20_000 }, () => {
 
   it("asks to be ended past 24 hours; 'Dừng' asks for what the entry lacks and makes it an entry", async () => {
     let current: RunningEntry | null = { ...running, elapsed_seconds: 86_401, overdue: true };
+    // The latest entry, whose place and feeling the new one starts with (as on the week calendar).
+    const latest: Entry = {
+      id: 4,
+      diary: 9,
+      title: 'Họp nhóm',
+      feeling: 'tired',
+      start_date: '2030-01-09',
+      start_time: '14:00',
+      end_date: '2030-01-09',
+      end_time: '15:00',
+      time_zone: 'Asia/Ho_Chi_Minh',
+      start_at: '2030-01-09T07:00:00.000Z',
+      end_at: '2030-01-09T08:00:00.000Z',
+      duration_minutes: 60,
+      place: 'Thư viện',
+      category: [{ id: 7, title: 'Reading' }],
+      note: 'Kế hoạch',
+      feedback: '',
+      overlaps: false,
+    };
     const api = fakeApi({
       [`GET ${RUNNING}`]: () => jsonResponse(200, current),
       'GET /api/diaries/categories/': () => jsonResponse(200, categories),
+      'GET /api/diaries/diaries/': () => jsonResponse(200, [{ id: 9, title: 'me@x.test', user: 1 }]),
+      'GET /api/diaries/9/entries/': () => jsonResponse(200, [latest]),
       [`POST ${RUNNING}stop/`]: ({ body }) => {
         const sent = JSON.parse(String(body)) as Record<string, string>;
         if (!sent.place) return jsonResponse(400, { place: ['Place is required.'] });
@@ -96,14 +118,18 @@ describe('RunningEntryBar', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('running-elapsed').textContent).toMatch(/^24:00:0\d$/);
     await user.click(screen.getByRole('button', { name: 'Dừng' }));
     const dialog = await screen.findByRole('dialog', { name: 'Stop the running entry' });
-    expect((within(dialog).getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Read a book');
-    expect((within(dialog).getByLabelText(/^Start date/) as HTMLInputElement).value).toBe('2030-01-10');
-    expect((within(dialog).getByLabelText(/^Start time/) as HTMLInputElement).value).toBe('08:00');
-    expect((within(dialog).getByLabelText(/^End date/) as HTMLInputElement).value).toMatch(
-      /^\d{4}-\d{2}-\d{2}$/,
-    );
+    // The form opens once the latest entries are read.
+    await within(dialog).findByLabelText(/^Title/);
+    const value = (name: RegExp | string) => (within(dialog).getByLabelText(name) as HTMLInputElement).value;
+    expect(value(/^Title/)).toBe('Read a book');
+    // Dates as dd/mm/yyyy and times in 24 hours (issue 24); the place of the latest entry.
+    expect(value(/^Start date/)).toBe('10/01/2030');
+    expect(value('Start time, hours')).toBe('08');
+    expect(value('Start time, minutes')).toBe('00');
+    expect(value(/^End date/)).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(value(/^Place/)).toBe('Thư viện');
+    expect(value(/^Note/)).toBe('');
 
-    await user.type(within(dialog).getByLabelText(/^Place/), 'Library');
     await user.type(within(dialog).getByLabelText(/^Note/), 'Two chapters');
     await user.click(within(dialog).getByRole('button', { name: 'Save entry' }));
     expect(await screen.findByText('Entry "Read a book" created.')).toBeTruthy();
@@ -113,7 +139,8 @@ describe('RunningEntryBar', { timeout: 20_000 }, () => {
       start_date: '2030-01-10',
       start_time: '08:00',
       category: [7],
-      place: 'Library',
+      place: 'Thư viện',
+      feeling: 'tired',
       note: 'Two chapters',
       time_zone: 'Asia/Ho_Chi_Minh',
     });

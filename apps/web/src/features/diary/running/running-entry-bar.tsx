@@ -16,16 +16,24 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { DEFAULT_FEELING, ENTRY_MESSAGES, RUNNING_OVERDUE_HOURS, type RunningEntry } from '@staff/contracts';
+import { ENTRY_MESSAGES, type Entry, RUNNING_OVERDUE_HOURS, type RunningEntry } from '@staff/contracts';
 import { IconAlertTriangle, IconCheck, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { PageLoader } from '../../../components/page-loader';
 import { failureText, fieldErrorsOf } from '../../../lib/api-client';
 import { useCategories } from '../api/get-categories';
+import { useDiaryEntries } from '../api/get-diary-entries';
+import { useOwnDiary } from '../api/get-own-diary';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { entryCreatedMessage } from '../components/create-entry-page';
 import { EntryForm } from '../components/entry-form';
-import { browserTimeZone } from '../date-range';
-import { type EntryFormValues, entryPayload } from '../entry-form-values';
+import { browserTimeZone, defaultEntryRange } from '../date-range';
+import {
+  EMPTY_ENTRY_VALUES,
+  type EntryFormValues,
+  entryPayload,
+  lastUsedPlaceAndFeeling,
+} from '../entry-form-values';
 import { useDiscardRunning, useRunningEntry, useStartRunning, useStopRunning } from './api';
 import { elapsedSecondsNow, formatElapsed, localDateTimeIn, offeredEnd } from './running-time';
 
@@ -177,24 +185,51 @@ function RunningNow({ running, answeredAtMs }: { running: RunningEntry; answered
   );
 }
 
-/** The entry form for what the running entry lacks; the end is now in the entry's time zone. */
+/**
+ * The entry form for what the running entry lacks: the end is now in the entry's time zone, and the
+ * place and feeling are those of the latest entry (the entries list's default window, which that
+ * screen has most likely loaded already), as on the week calendar.
+ */
 function StopRunningDialog({ running, onClose }: { running: RunningEntry; onClose: () => void }) {
+  const diary = useOwnDiary();
+  const [window] = useState(() => ({ ...defaultEntryRange(), feeling: null, category: null }));
+  const recent = useDiaryEntries(diary.data?.id, window);
+  // A failed read only costs the prefill: the form opens with the place empty.
+  const settled = recent.isSuccess || recent.isError || diary.isError;
+  return (
+    <Modal opened onClose={onClose} title="Stop the running entry" size="lg" centered>
+      {settled ? (
+        <StopRunningForm running={running} recent={recent.data ?? []} onClose={onClose} />
+      ) : (
+        <PageLoader />
+      )}
+    </Modal>
+  );
+}
+
+function StopRunningForm({
+  running,
+  recent,
+  onClose,
+}: {
+  running: RunningEntry;
+  recent: readonly Entry[];
+  onClose: () => void;
+}) {
   const categories = useCategories();
   const stop = useStopRunning();
   const [initialValues] = useState<EntryFormValues>(() => {
     const start = { date: running.start_date, time: running.start_time };
     const end = offeredEnd(start, localDateTimeIn(running.time_zone, new Date()));
     return {
+      ...EMPTY_ENTRY_VALUES,
+      ...lastUsedPlaceAndFeeling(recent),
       title: running.title,
-      feeling: DEFAULT_FEELING,
       start_date: start.date,
       start_time: start.time,
       end_date: end.date,
       end_time: end.time,
       category: running.category.map((c) => String(c.id)),
-      place: '',
-      note: '',
-      feedback: '',
     };
   });
   const save = async (values: EntryFormValues) => {
@@ -203,13 +238,11 @@ function StopRunningDialog({ running, onClose }: { running: RunningEntry; onClos
     onClose();
   };
   return (
-    <Modal opened onClose={onClose} title="Stop the running entry" size="lg" centered>
-      <EntryForm
-        initialValues={initialValues}
-        categories={categories.data}
-        submitLabel="Save entry"
-        onSubmit={save}
-      />
-    </Modal>
+    <EntryForm
+      initialValues={initialValues}
+      categories={categories.data}
+      submitLabel="Save entry"
+      onSubmit={save}
+    />
   );
 }
