@@ -48,6 +48,8 @@ export const theme = createTheme({
     // The close button's only content is an icon: give it a name for screen readers.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Toasts too: every notifications.show() gets a named close button without asking for it.
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // Mantine keeps its show-password toggle out of the tab order and unnamed; keyboard and
     // screen-reader users need it too (e2e/keyboard.spec.ts). It toggles with Space.
     PasswordInput: {

@@ -83,7 +83,6 @@ function CreateEntry({
       color: 'green',
       icon: <IconCheck />,
       message: entryCreatedMessage(values.title),
-      closeButtonProps: { 'aria-label': 'Close' },
     });
     onClose();
   };
