@@ -265,7 +265,10 @@ function wonGame(): GameState {
 }
 
 async function finish(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(await screen.findByRole('button', { name: 'Kết thúc & Gửi kết quả' }));
+  // The finishing panel is drawn last, a painted frame after the cards and the log (decision 0022's
+  // third pass): on a machine busy with other suites that has taken more than the default 5 s.
+  const panel = await screen.findByRole('button', { name: 'Kết thúc & Gửi kết quả' }, { timeout: 15_000 });
+  await user.click(panel);
   await user.click(await screen.findByRole('button', { name: 'Kết thúc & Gửi' }));
 }
 
