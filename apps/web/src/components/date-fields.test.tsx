@@ -102,6 +102,21 @@ describe('TimeField', () => {
     expect(screen.queryByRole('combobox')).toBeNull();
   });
 
+  it('is one tab stop whose minutes the keyboard reaches by typing the hours or by ArrowRight', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ControlledTime initial="" onChange={() => {}} />);
+    const hours = screen.getByRole('spinbutton', { name: 'End time, hours' });
+    const minutes = screen.getByRole('spinbutton', { name: 'End time, minutes' });
+    await user.tab();
+    expect(document.activeElement).toBe(hours);
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(minutes);
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(hours);
+    await user.keyboard('09');
+    expect(document.activeElement).toBe(minutes);
+  });
+
   it('gives HH:MM once hours and minutes are typed', async () => {
     const onChange = vi.fn();
     const user = userEvent.setup();
