@@ -34,21 +34,40 @@ test('the board opens on SJC by month with the demo history and the demo notice'
 test('the groups hold the right symbols', async ({ page }) => {
   await page.goto('/forex');
   const metals = page.getByTestId('metals-group').getByRole('button');
-  await expect(metals).toHaveText([
-    '🥇Gold',
-    `🥇${KNOWN_SYMBOL}`,
-    '🥇Vàng nhẫn SJC',
-    '🥇Phú Quý 999.9',
-    '🥈Silver (BPQ)',
+  // The labels' text as specified; flags and metals are drawn (SVG), never emoji, which a machine
+  // without an emoji font (this Debian Chromium among them) shows as empty boxes.
+  await expect(metals).toHaveText(['Gold', KNOWN_SYMBOL, 'Vàng nhẫn SJC', 'Phú Quý 999.9', 'Silver (BPQ)']);
+  const metalIcons = page.getByTestId('metals-group').locator('svg[data-metal]');
+  expect(await metalIcons.evaluateAll((icons) => icons.map((i) => i.getAttribute('data-metal')))).toEqual([
+    'gold',
+    'gold',
+    'gold',
+    'gold',
+    'silver',
   ]);
   const favorites = page.getByTestId('favorites-group').getByRole('button');
-  await expect(favorites).toHaveText(['🇺🇸USD', '🇬🇧GBP', '🇯🇵JPY', '🇨🇳CNY', '🇪🇺EUR', '🇰🇷KRW']);
+  await expect(favorites).toHaveText(['USD', 'GBP', 'JPY', 'CNY', 'EUR', 'KRW']);
+  const flags = page.getByTestId('favorites-group').locator('svg[data-flag]');
+  expect(await flags.evaluateAll((svgs) => svgs.map((f) => f.getAttribute('data-flag')))).toEqual([
+    'US',
+    'GB',
+    'JP',
+    'CN',
+    'EU',
+    'KR',
+  ]);
+  for (const flag of await flags.all()) {
+    const box = await flag.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan(12);
+    expect(box?.height ?? 0).toBeGreaterThan(8);
+  }
   await expect(page.getByText('Other Currencies')).toBeVisible();
   await page.getByPlaceholder('Select currency').click();
   const options = page.getByRole('option');
   await expect(options).toHaveCount(14);
-  await expect(options.first()).toHaveText('🇦🇺 AUD — Đô la Úc');
-  await expect(options.last()).toHaveText('🇹🇭 THB — Baht Thái');
+  await expect(options.first()).toHaveText('AUD — Đô la Úc');
+  await expect(options.first().locator('svg[data-flag="AU"]')).toBeVisible();
+  await expect(options.last()).toHaveText('THB — Baht Thái');
 });
 
 test('switching symbol and range redraws the chart with the right title and unit', async ({ page }) => {

@@ -41,11 +41,16 @@ describe('groupSymbols', () => {
 
 describe('labels', () => {
   it('names gold, silver and Phú Quý 999.9, and flags the currencies', () => {
-    expect(symbolLabel('SJC')).toMatchObject({ flag: '🥇', short: 'Gold' });
+    expect(symbolLabel('SJC')).toMatchObject({ icon: { kind: 'metal', metal: 'gold' }, short: 'Gold' });
     expect(symbolLabel('BPQ').short).toBe('Silver (BPQ)');
     expect(symbolLabel('VPQ').short).toBe('Phú Quý 999.9');
-    expect(symbolLabel('JPY')).toEqual({ flag: '🇯🇵', short: 'JPY', long: 'JPY — Yên Nhật' });
-    expect(symbolLabel('ZZZ').flag).toBe('💱');
+    expect(symbolLabel('JPY')).toEqual({
+      icon: { kind: 'flag', country: 'JP' },
+      short: 'JPY',
+      long: 'JPY — Yên Nhật',
+    });
+    expect(symbolLabel('BPQ').icon).toEqual({ kind: 'metal', metal: 'silver' });
+    expect(symbolLabel('ZZZ').icon).toEqual({ kind: 'currency' });
   });
 });
 

@@ -99,11 +99,18 @@ describe('forex board', { timeout: 20_000 }, () => {
         .getAllByRole('button')
         .map((b) => b.getAttribute('data-symbol')),
     ).toEqual(['USD', 'GBP', 'JPY', 'CNY', 'EUR', 'KRW']);
-    expect(within(favorites).getByRole('button', { name: 'USD' }).textContent).toBe('🇺🇸USD');
+    // The flag is an SVG drawing, not an emoji (issue 26): the text is the code alone.
+    const usd = within(favorites).getByRole('button', { name: 'USD' });
+    expect(usd.textContent).toBe('USD');
+    expect(usd.querySelector('svg[data-flag="US"]')).not.toBeNull();
     expect(screen.getByText('Other Currencies')).toBeTruthy();
     await userEvent.click(screen.getByPlaceholderText('Select currency'));
     const options = await screen.findAllByRole('option', { hidden: true });
-    expect(options.map((o) => o.textContent)).toEqual(['🇦🇺 AUD — Đô la Úc', '🇹🇭 THB — Baht Thái']);
+    expect(options.map((o) => o.textContent)).toEqual(['AUD — Đô la Úc', 'THB — Baht Thái']);
+    expect(options.map((o) => o.querySelector('svg[data-flag]')?.getAttribute('data-flag'))).toEqual([
+      'AU',
+      'TH',
+    ]);
   });
 
   it('says when there are no metals yet, the currencies still under their own heading', async () => {

@@ -32,40 +32,79 @@ export function groupSymbols(symbols: readonly string[]): SymbolGroups {
   return { metals, favorites, others };
 }
 
-/** Flag and Vietnamese name per currency code: Vietcombank's 20 and two more banks quote. */
-export const CURRENCY_LABELS: Record<string, { flag: string; name: string }> = {
-  USD: { flag: '🇺🇸', name: 'Đô la Mỹ' },
-  EUR: { flag: '🇪🇺', name: 'Euro' },
-  GBP: { flag: '🇬🇧', name: 'Bảng Anh' },
-  JPY: { flag: '🇯🇵', name: 'Yên Nhật' },
-  CNY: { flag: '🇨🇳', name: 'Nhân dân tệ' },
-  KRW: { flag: '🇰🇷', name: 'Won Hàn Quốc' },
-  AUD: { flag: '🇦🇺', name: 'Đô la Úc' },
-  CAD: { flag: '🇨🇦', name: 'Đô la Canada' },
-  CHF: { flag: '🇨🇭', name: 'Franc Thụy Sĩ' },
-  DKK: { flag: '🇩🇰', name: 'Krone Đan Mạch' },
-  HKD: { flag: '🇭🇰', name: 'Đô la Hồng Kông' },
-  INR: { flag: '🇮🇳', name: 'Rupee Ấn Độ' },
-  KWD: { flag: '🇰🇼', name: 'Dinar Kuwait' },
-  MYR: { flag: '🇲🇾', name: 'Ringgit Malaysia' },
-  NOK: { flag: '🇳🇴', name: 'Krone Na Uy' },
-  RUB: { flag: '🇷🇺', name: 'Rúp Nga' },
-  SAR: { flag: '🇸🇦', name: 'Riyal Ả Rập Xê Út' },
-  SEK: { flag: '🇸🇪', name: 'Krona Thụy Điển' },
-  SGD: { flag: '🇸🇬', name: 'Đô la Singapore' },
-  THB: { flag: '🇹🇭', name: 'Baht Thái' },
-  TWD: { flag: '🇹🇼', name: 'Đài tệ' },
-  NZD: { flag: '🇳🇿', name: 'Đô la New Zealand' },
+/**
+ * The country (ISO 3166 code, or EU) whose flag stands for each currency, and its Vietnamese name:
+ * Vietcombank's 20 and two more banks quote.
+ */
+export const CURRENCY_LABELS: Record<string, { country: FlagCountry; name: string }> = {
+  USD: { country: 'US', name: 'Đô la Mỹ' },
+  EUR: { country: 'EU', name: 'Euro' },
+  GBP: { country: 'GB', name: 'Bảng Anh' },
+  JPY: { country: 'JP', name: 'Yên Nhật' },
+  CNY: { country: 'CN', name: 'Nhân dân tệ' },
+  KRW: { country: 'KR', name: 'Won Hàn Quốc' },
+  AUD: { country: 'AU', name: 'Đô la Úc' },
+  CAD: { country: 'CA', name: 'Đô la Canada' },
+  CHF: { country: 'CH', name: 'Franc Thụy Sĩ' },
+  DKK: { country: 'DK', name: 'Krone Đan Mạch' },
+  HKD: { country: 'HK', name: 'Đô la Hồng Kông' },
+  INR: { country: 'IN', name: 'Rupee Ấn Độ' },
+  KWD: { country: 'KW', name: 'Dinar Kuwait' },
+  MYR: { country: 'MY', name: 'Ringgit Malaysia' },
+  NOK: { country: 'NO', name: 'Krone Na Uy' },
+  RUB: { country: 'RU', name: 'Rúp Nga' },
+  SAR: { country: 'SA', name: 'Riyal Ả Rập Xê Út' },
+  SEK: { country: 'SE', name: 'Krona Thụy Điển' },
+  SGD: { country: 'SG', name: 'Đô la Singapore' },
+  THB: { country: 'TH', name: 'Baht Thái' },
+  TWD: { country: 'TW', name: 'Đài tệ' },
+  NZD: { country: 'NZ', name: 'Đô la New Zealand' },
 };
 
-const METAL_LABELS: Record<string, { flag: string; name: string }> = {
-  SJC: { flag: '🥇', name: 'Gold' },
-  BPQ: { flag: '🥈', name: 'Silver (BPQ)' },
-  VPQ: { flag: '🥇', name: 'Phú Quý 999.9' },
+const METAL_LABELS: Record<string, { metal: 'gold' | 'silver'; name: string }> = {
+  SJC: { metal: 'gold', name: 'Gold' },
+  BPQ: { metal: 'silver', name: 'Silver (BPQ)' },
+  VPQ: { metal: 'gold', name: 'Phú Quý 999.9' },
 };
+
+/** The countries whose flags the board draws (`components/symbol-icon.tsx` holds their drawings). */
+export const FLAG_COUNTRIES = [
+  'US',
+  'EU',
+  'GB',
+  'JP',
+  'CN',
+  'KR',
+  'AU',
+  'CA',
+  'CH',
+  'DK',
+  'HK',
+  'IN',
+  'KW',
+  'MY',
+  'NO',
+  'RU',
+  'SA',
+  'SE',
+  'SG',
+  'TH',
+  'TW',
+  'NZ',
+] as const;
+export type FlagCountry = (typeof FLAG_COUNTRIES)[number];
+
+/**
+ * What is drawn before a symbol's name: a country's flag (an SVG, not an emoji: Windows shows flag
+ * emoji as letter pairs and a machine without an emoji font as boxes), a metal, or a currency sign.
+ */
+export type SymbolIcon =
+  | { kind: 'flag'; country: FlagCountry }
+  | { kind: 'metal'; metal: 'gold' | 'silver' }
+  | { kind: 'currency' };
 
 export interface SymbolLabel {
-  flag: string;
+  icon: SymbolIcon;
   /** Short text for buttons: the code, or the metal's name. */
   short: string;
   /** Longer text for the dropdown and the chart's caption. */
@@ -75,10 +114,19 @@ export interface SymbolLabel {
 export function symbolLabel(symbol: string): SymbolLabel {
   const metal = METAL_LABELS[symbol];
   if (metal)
-    return { flag: metal.flag, short: metal.name, long: symbol === 'SJC' ? 'Gold (Vàng SJC)' : metal.name };
-  if (isMetalSymbol(symbol)) return { flag: '🥇', short: symbol, long: symbol };
+    return {
+      icon: { kind: 'metal', metal: metal.metal },
+      short: metal.name,
+      long: symbol === 'SJC' ? 'Gold (Vàng SJC)' : metal.name,
+    };
+  if (isMetalSymbol(symbol)) return { icon: { kind: 'metal', metal: 'gold' }, short: symbol, long: symbol };
   const code = currencyCodeOf(symbol);
   const currency = code ? CURRENCY_LABELS[code] : undefined;
-  if (currency) return { flag: currency.flag, short: symbol, long: `${symbol} — ${currency.name}` };
-  return { flag: '💱', short: symbol, long: symbol };
+  if (currency)
+    return {
+      icon: { kind: 'flag', country: currency.country },
+      short: symbol,
+      long: `${symbol} — ${currency.name}`,
+    };
+  return { icon: { kind: 'currency' }, short: symbol, long: symbol };
 }

@@ -3,11 +3,12 @@
 // phone (`compact`) the same groups are a list under the chart, each symbol with its last price (the
 // metals one to a row, their names being long; the currencies two), so a tap shows its effect on the
 // chart right above.
-import { Button, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useLastPrice } from '../api/get-latest';
 import { formatWhole } from '../format';
 import { groupSymbols, symbolLabel } from '../symbols';
+import { SymbolIcon } from './symbol-icon';
 
 function LastPrice({ symbol }: { symbol: string }) {
   const last = useLastPrice(symbol);
@@ -43,8 +44,8 @@ function SymbolButton({
       data-symbol={symbol}
       styles={compact ? { label: { width: '100%' } } : undefined}
     >
-      <span aria-hidden="true" style={{ marginRight: compact ? 4 : 8 }}>
-        {label.flag}
+      <span aria-hidden="true" style={{ display: 'inline-flex', marginRight: compact ? 6 : 8 }}>
+        <SymbolIcon icon={label.icon} />
       </span>
       {label.short}
       {compact && <LastPrice symbol={symbol} />}
@@ -162,10 +163,16 @@ export function SymbolPanel({
                 aria-labelledby="forex-other-currencies"
                 placeholder="Select currency"
                 searchable
-                data={others.map((s) => {
-                  const label = symbolLabel(s);
-                  return { value: s, label: `${label.flag} ${label.long}` };
-                })}
+                data={others.map((s) => ({ value: s, label: symbolLabel(s).long }))}
+                renderOption={({ option }) => (
+                  <Group gap={8} wrap="nowrap">
+                    <SymbolIcon icon={symbolLabel(option.value).icon} />
+                    {option.label}
+                  </Group>
+                )}
+                leftSection={
+                  others.includes(selected) ? <SymbolIcon icon={symbolLabel(selected).icon} /> : undefined
+                }
                 value={others.includes(selected) ? selected : null}
                 onChange={(value) => value && onSelect(value)}
                 nothingFoundMessage="No currency"
