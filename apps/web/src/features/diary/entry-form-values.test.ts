@@ -1,5 +1,6 @@
-import { ENTRY_MESSAGES, type Entry } from '@staff/contracts';
+import { ENTRY_MESSAGES } from '@staff/contracts';
 import { describe, expect, it } from 'vitest';
+import { entryFixture } from '../../test/entries';
 import {
   EMPTY_ENTRY_VALUES,
   entryPayload,
@@ -53,26 +54,7 @@ describe('entry form validation', () => {
 });
 
 describe('a new entry prefilled from the latest one', () => {
-  const entry = (overrides: Partial<Entry>): Entry => ({
-    id: 1,
-    diary: 1,
-    title: 'Viết báo cáo',
-    feeling: 'happy',
-    start_date: '2026-12-01',
-    start_time: '09:00',
-    end_date: '2026-12-01',
-    end_time: '10:00',
-    time_zone: 'Asia/Ho_Chi_Minh',
-    start_at: '2026-12-01T02:00:00.000Z',
-    end_at: '2026-12-01T03:00:00.000Z',
-    duration_minutes: 60,
-    place: 'Văn phòng',
-    category: [{ id: 1, title: 'Lập trình' }],
-    note: 'Số liệu',
-    feedback: '',
-    overlaps: false,
-    ...overrides,
-  });
+  const entry = entryFixture;
 
   it('starts with the place and feeling of the latest entry by its start, whatever the order given', () => {
     const older = entry({ id: 2, start_at: '2026-11-30T02:00:00Z', place: 'Nhà', feeling: 'tired' });

@@ -1,5 +1,6 @@
-import type { Category, Entry } from '@staff/contracts';
+import type { Category } from '@staff/contracts';
 import { describe, expect, it } from 'vitest';
+import { entryFixture } from '../../../test/entries';
 import { entryJars, jarBackground, minutesPerDay, movedEntry, sameStoredEntry } from './calendar-entries';
 
 const categories: Category[] = [
@@ -9,28 +10,7 @@ const categories: Category[] = [
   { id: 4, title: 'Linh tinh', user: 1, jar: null, jar_key: 'unclassified' },
 ];
 
-function entry(overrides: Partial<Entry>): Entry {
-  return {
-    id: 1,
-    diary: 1,
-    title: 'Viết báo cáo',
-    feeling: 'happy',
-    start_date: '2026-12-01',
-    start_time: '09:00',
-    end_date: '2026-12-01',
-    end_time: '10:00',
-    time_zone: 'Asia/Ho_Chi_Minh',
-    start_at: '2026-12-01T02:00:00.000Z',
-    end_at: '2026-12-01T03:00:00.000Z',
-    duration_minutes: 60,
-    place: 'Văn phòng',
-    category: [{ id: 1, title: 'Lập trình' }],
-    note: 'Số liệu',
-    feedback: '',
-    overlaps: false,
-    ...overrides,
-  };
-}
+const entry = entryFixture;
 
 describe("an entry's jars and colours", () => {
   it('shows each jar of its categories once, in the jars’ order', () => {

@@ -3,30 +3,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { entryFixture } from '../../../test/entries';
 import { fakeApi, jsonResponse } from '../../../test/fake-api';
 import { signInAs } from '../../../test/session';
 import { diaryKeys } from '../api/diary-keys';
 import { CHANGED_MEANWHILE, REPEATED_HOUR, useMoveEntry } from './use-move-entry';
 
-const shown: Entry = {
-  id: 7,
-  diary: 3,
-  title: 'Viết báo cáo',
-  feeling: 'happy',
-  start_date: '2026-12-01',
-  start_time: '09:00',
-  end_date: '2026-12-01',
-  end_time: '10:00',
-  time_zone: 'Asia/Ho_Chi_Minh',
-  start_at: '2026-12-01T02:00:00.000Z',
-  end_at: '2026-12-01T03:00:00.000Z',
-  duration_minutes: 60,
-  place: 'Văn phòng',
-  category: [{ id: 1, title: 'Lập trình' }],
-  note: 'Số liệu',
-  feedback: '',
-  overlaps: false,
-};
+const shown: Entry = entryFixture({ id: 7, diary: 3 });
 const listKey = diaryKeys.entryList(3, {
   start_date: '2026-11-30',
   end_date: '2026-12-06',
