@@ -7,18 +7,25 @@ const SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src');
 
 /**
  * The test files that start real processes (a server through src/test/server-process.ts, the CLI, a
- * child of any kind): they measure what a process does under time (shutdown drains, restarts, memory
- * peaks), so they run one at a time, in a group of their own after the rest, with no other test file
- * competing for the cores (see the root vitest.config.ts). Found by what they import, so a new one
- * cannot be forgotten. Paths relative to apps/api.
+ * child of any kind) and measure what a process does under time (shutdown drains, restarts, memory
+ * peaks, a build raced by a second start): they run one at a time, in a group of their own after the
+ * rest, with no other test file competing for the cores (see the root vitest.config.ts). Found by
+ * what they import, so a new one cannot be forgotten. A file that starts processes but times and
+ * measures none of them says so (SHARES_THE_CORES) and runs with the other API tests, two files at a
+ * time: its servers mostly wait on start-up and I/O, which left a core idle when it ran alone.
+ * Paths relative to apps/api.
  */
+const SHARES_THE_CORES = /^\/\/ vitest: shares the cores\b/m;
+
 export const PROCESS_TESTS: string[] = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.test.ts'))
-  .filter((file) =>
-    /from '(node:child_process|[./]*(test\/)?server-process(\.js)?)'/.test(
-      readFileSync(path.join(SRC, file), 'utf8'),
-    ),
-  )
+  .filter((file) => {
+    const source = readFileSync(path.join(SRC, file), 'utf8');
+    return (
+      /from '(node:child_process|[./]*(test\/)?server-process(\.js)?)'/.test(source) &&
+      !SHARES_THE_CORES.test(source)
+    );
+  })
   .map((file) => `src/${file.split(path.sep).join('/')}`)
   .sort();
 

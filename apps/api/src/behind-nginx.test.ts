@@ -3,6 +3,7 @@
 // (each its own data folder, one PostgreSQL database, one JWT_SECRET), as docs/operations.md sets
 // them up, machine B with its metrics address. PostgreSQL is the test run's (TEST_PG_URL); run alone
 // without it, a throwaway cluster is started here, so the test never skips.
+// vitest: shares the cores (it starts processes, but times and measures none of them).
 import fs from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';

@@ -2,6 +2,7 @@
 // uploads: readable by the server's own user only, also when an older install left them open to
 // every local user (app.db 0644 in a 0755 folder). Only a real process shows this: main.ts sets the
 // umask and tightens what is there at start-up.
+// vitest: shares the cores (it starts processes, but times and measures none of them).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

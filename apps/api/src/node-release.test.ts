@@ -1,5 +1,6 @@
 // scripts/node-release.mjs: the supported Node lines (22.14+ and 24, decision 0029), and a command run
 // on each line's release from the npm registry, whatever Node runs the tests.
+// vitest: shares the cores (it starts processes, but times and measures none of them).
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

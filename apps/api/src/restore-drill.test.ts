@@ -3,6 +3,7 @@
 // `sudo -u postgres` and `systemctl` of the test's own (the guide's run the same commands as the
 // service's user, through systemd). Then a server started on the restored copy serves what the live
 // database held when the backup was taken, and nothing written after.
+// vitest: shares the cores (it starts processes, but times and measures none of them).
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';

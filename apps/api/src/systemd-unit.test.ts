@@ -1,6 +1,7 @@
 // The shipped systemd unit (deploy/systemd/staff-app.service): `systemd-analyze verify` accepts it
 // without a warning (it exits 0 on a misspelt value and only warns, so a warning fails here), and it
 // keeps the settings docs/operations.md relies on.
+// vitest: shares the cores (it starts processes, but times and measures none of them).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,6 @@
 // A backup taken while the server writes is consistent, and a server started on the restored copy
 // serves what it holds.
+// vitest: shares the cores (it starts processes, but times and measures none of them).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -2,6 +2,7 @@
 // client's TCP stack drop that answer (Node's fetch and browsers report a network error), so the
 // server reads and discards a bounded amount more first. Only a listening server shows this:
 // app.inject hands the whole body over at once.
+// vitest: shares the cores (it starts processes, but times and measures none of them).
 import { execFile } from 'node:child_process';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';

@@ -2,6 +2,7 @@
 // with its own DATA_DIR (its own disk), one PostgreSQL and one JWT_SECRET. An avatar uploaded
 // through one is served by the other, byte for byte, with the same ETag; after a replacement made
 // through the other, the old URL answers 404 on both and the new one is served by both.
+// vitest: shares the cores (it starts processes, but times and measures none of them).
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -5,6 +5,7 @@
 // The address listens on METRICS_HOST only and is not the app's. A single process
 // (WEB_CONCURRENCY=1) serves its own registry at the same address. The alert rules shipped in
 // deploy/prometheus/alerts.yml name only metrics that the scrape shows (node_exporter's aside).
+// vitest: shares the cores (it starts processes, but times and measures none of them).
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';

@@ -1,4 +1,5 @@
 // The first start and the command-line tool, run as a person would run them.
+// vitest: shares the cores (it starts processes, but times and measures none of them).
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,6 +1,7 @@
 // The forex jobs and the demo provider against real databases: the demo history on a fresh
 // install (realistic levels, source 'demo', once only), the demo ticker, the live jobs storing the
 // recorded responses idempotently, SJC falling back to PNJ, the Vietcombank back-fill, the CSV import.
+// vitest: shares the cores (it starts processes, but times and measures none of them).
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
