@@ -38,7 +38,12 @@ import {
   registerAccountsRoutes,
 } from './modules/accounts/index';
 import { createAuditService, registerAuditRoutes } from './modules/audit/index';
-import { createCashflowService, registerCashflowRoutes } from './modules/cashflow/index';
+import {
+  createCashflowService,
+  createTablesService,
+  registerCashflowRoutes,
+  registerTablesRoutes,
+} from './modules/cashflow/index';
 import { createDiaryService, createRunningEntryService, registerDiaryRoutes } from './modules/diary/index';
 import { createForexService, registerForexRoutes } from './modules/forex/index';
 import { createStocksService, registerStocksRoutes } from './modules/stocks/index';
@@ -242,6 +247,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cashflow: createCashflowService({ db, now }),
     gameHosts: requireUser(MODULE_ROLES.cashflow),
     answers,
+  });
+  registerTablesRoutes(app, {
+    tables: createTablesService({ db, now, limiter }),
+    gameHosts: requireUser(MODULE_ROLES.cashflow),
   });
 
   registerMediaRoutes(app, media);

@@ -13,3 +13,4 @@ export * from './parse-game-state';
 export * from './reducer';
 export * from './setup';
 export * from './state';
+export * from './table-action';

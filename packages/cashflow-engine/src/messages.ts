@@ -30,6 +30,8 @@ export const MESSAGES = {
   winnerAlreadyDecided: 'Người thắng đầu tiên đã được xác định và không thể thay đổi.',
   careersOnlyAtSetup: 'Chỉ chia nghề khi thiết lập ván, trước lượt chơi đầu tiên.',
   noUndo: 'Không còn thao tác nào để hoàn tác.',
+  /** A table's undo names the action it takes back; another device acted since. */
+  undoMoved: 'Đã có thao tác mới sau thao tác này: không hoàn tác được nữa.',
   undoAfterFinish: 'Ván chơi đã kết thúc: không thể hoàn tác.',
   undoFirstWinner:
     'Không thể hoàn tác thao tác đã xác định người thắng đầu tiên: người thắng đầu tiên không bao giờ bị thay thế.',

@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './audit';
 export * from './cashflow';
+export * from './cashflow-tables';
 export * from './diary';
 export * from './diary-charts';
 export * from './diary-export';

@@ -67,7 +67,11 @@ export function isForeignKeyViolation(err: unknown): boolean {
  * as a reader, and a reader in another process whose snapshot went stale cannot become a writer;
  * a no-op write takes the write lock first, so the read after it is current.
  */
-export async function lockRowForUpdate(tx: Kysely<Database>, table: 'users' | 'diary_entries', id: number) {
+export async function lockRowForUpdate(
+  tx: Kysely<Database>,
+  table: 'users' | 'diary_entries' | 'stocks' | 'cashflow_tables',
+  id: number,
+) {
   if (dialectOf(tx as unknown as Kysely<unknown>) === 'postgres') {
     const rows = await sql`select id from ${sql.table(table)} where id = ${id} for update`.execute(tx);
     return rows.rows.length > 0;

@@ -147,6 +147,55 @@ export interface DiaryRunningEntriesTable {
   created_at: Instant;
 }
 
+/** CashFlow shared tables (migration 0027): `seq` and `state` are derived from the events. */
+export interface CashflowTablesTable {
+  id: Generated<number>;
+  code: string;
+  host_id: number;
+  auditor: boolean | number;
+  /** 'open', 'finished' or 'closed'. */
+  status: string;
+  /** JSON: the players as set up and the instant, which the events are replayed from. */
+  setup: string;
+  seq: number;
+  /** JSON: the game state after event `seq`. */
+  state: string;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+/** A shared table's seats (migration 0027), in seat order. */
+export interface CashflowTableSeatsTable {
+  table_id: number;
+  seat: number;
+  player_id: string;
+  name: string;
+  user_id: number | null;
+  taken_by: number | null;
+  taken_at: Instant | null;
+  guest_token_hash: string | null;
+  guest_revoked: boolean | number;
+}
+
+/** A shared table's events (migration 0027): every posted action once, under its client id. */
+export interface CashflowTableEventsTable {
+  id: Generated<number>;
+  table_id: number;
+  /** null for a refused action, which is kept only to answer its resend. */
+  seq: number | null;
+  client_id: string;
+  /** 'action', 'pending', 'approve', 'reject' or 'refused'. */
+  kind: string;
+  /** JSON: the table action. */
+  action: string;
+  at: Instant;
+  seat: number | null;
+  user_id: number | null;
+  device_id: string | null;
+  ref_seq: number | null;
+  reason: string | null;
+}
+
 /** Forex and gold price points (migration 0007); VND, metals per lượng, currencies per unit. */
 export interface ForexPricesTable {
   symbol: string;
@@ -415,6 +464,9 @@ export interface Database {
   cashflow_monthly_totals: CashflowMonthlyTotalsTable;
   cashflow_monthly_wins: CashflowMonthlyWinsTable;
   cashflow_alltime_wins: CashflowAlltimeWinsTable;
+  cashflow_tables: CashflowTablesTable;
+  cashflow_table_seats: CashflowTableSeatsTable;
+  cashflow_table_events: CashflowTableEventsTable;
   forex_prices: ForexPricesTable;
   forex_symbols: ForexSymbolsTable;
   market_data_leases: MarketDataLeasesTable;

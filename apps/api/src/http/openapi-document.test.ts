@@ -46,10 +46,18 @@ const PUBLIC = [
 /** Guarded without a role, and open to a user who must still change their password: no 403. */
 const NEVER_FORBIDDEN = ['GET /api/users/profile/', 'PUT /api/users/change-password/'];
 /** Where a 409 can come: a resource whose state refuses the request (a second running entry, decision 0015). */
-const CONFLICTING = ['POST /api/diaries/running/'];
+const CONFLICTING = [
+  'POST /api/diaries/running/',
+  // A CashFlow table: a seat taken, an action the engine refuses, a decided pending action.
+  'POST /api/cashflow/tables/join/',
+  'POST /api/cashflow/tables/{id}/actions/',
+  'POST /api/cashflow/tables/{id}/pending/{seq}/approve/',
+  'POST /api/cashflow/tables/{id}/pending/{seq}/reject/',
+];
 /**
  * Where a 429 can come: the rate-limit tiers of http/rate-limit.ts (sign-in, refresh and logout per
- * address, wrong old passwords per user, avatar uploads per user) and the stream's open-stream cap.
+ * address, wrong old passwords per user, avatar uploads per user, CashFlow join codes per user) and
+ * the stream's open-stream cap.
  */
 const THROTTLED = [
   'POST /api/users/token/',
@@ -58,6 +66,7 @@ const THROTTLED = [
   'PUT /api/users/change-password/',
   'PUT /api/users/profile/',
   'GET /api/stocks/stream/',
+  'POST /api/cashflow/tables/join/',
 ];
 
 /**
@@ -130,6 +139,13 @@ GET /api/forex/{range}/ forex_retrieve
 POST /api/cashflow/sessions/finalize/ cashflow_sessions_finalize_create
 GET /api/cashflow/sessions/ cashflow_sessions_list
 GET /api/cashflow/leaderboard/ cashflow_leaderboard_retrieve
+POST /api/cashflow/tables/ cashflow_tables_create
+POST /api/cashflow/tables/join/ cashflow_tables_join_create
+GET /api/cashflow/tables/{id}/ cashflow_tables_retrieve
+POST /api/cashflow/tables/{id}/actions/ cashflow_tables_actions_create
+POST /api/cashflow/tables/{id}/pending/{seq}/approve/ cashflow_tables_pending_seq_approve_create
+POST /api/cashflow/tables/{id}/pending/{seq}/reject/ cashflow_tables_pending_seq_reject_create
+GET /api/cashflow/tables/{id}/events/ cashflow_tables_events_retrieve
 `
   .trim()
   .split('\n');

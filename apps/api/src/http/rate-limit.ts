@@ -35,6 +35,12 @@ export const TIERS = {
   refreshPerIp: { name: 'refresh-ip', limit: 600, windowSeconds: 5 * 60 },
   /** Avatar uploads by one user, counted before decoding (refused images too): decoding is the cost. */
   avatarPerUser: { name: 'avatar-user', limit: 10, windowSeconds: 15 * 60 },
+  /**
+   * CashFlow join codes tried by one user that named no open table (a found table gives its slot
+   * back): 31^6 codes (about 887 million), so with 50 tables open, 20 guesses every 15 minutes find one
+   * about once in 25 years.
+   */
+  tableCodePerUser: { name: 'table-code-user', limit: 20, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateLimitTier>;
 
 /**

@@ -1,3 +1,5 @@
 // The CashFlow module's public surface: app.ts builds the service and registers the routes.
 export { registerCashflowRoutes } from './routes';
 export { type CashflowService, createCashflowService } from './service';
+export { registerTablesRoutes } from './tables/routes';
+export { createTablesService, type TablesService } from './tables/service';

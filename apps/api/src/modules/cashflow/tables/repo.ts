@@ -1,0 +1,218 @@
+// Queries for CashFlow shared tables (migration 0027). Every read names the table; the service
+// decides who may see it.
+import { dbBool, lockRowForUpdate, toIso } from '../../../db/dialect';
+import type { Db } from '../../../db/index';
+
+export type TableRow = {
+  id: number;
+  code: string;
+  host_id: number;
+  auditor: boolean | number;
+  status: string;
+  setup: string;
+  seq: number;
+  state: string;
+  created_at: string | Date;
+  updated_at: string | Date;
+};
+
+export type SeatRow = {
+  table_id: number;
+  seat: number;
+  player_id: string;
+  name: string;
+  user_id: number | null;
+  taken_by: number | null;
+};
+
+export type EventRow = {
+  seq: number | null;
+  client_id: string;
+  kind: string;
+  action: string;
+  at: string | Date;
+  seat: number | null;
+  user_id: number | null;
+  device_id: string | null;
+  ref_seq: number | null;
+  reason: string | null;
+};
+
+export type NewEvent = Omit<EventRow, 'at'> & { at: Date };
+
+const TABLE_COLUMNS = [
+  'id',
+  'code',
+  'host_id',
+  'auditor',
+  'status',
+  'setup',
+  'seq',
+  'state',
+  'created_at',
+  'updated_at',
+] as const;
+const SEAT_COLUMNS = ['table_id', 'seat', 'player_id', 'name', 'user_id', 'taken_by'] as const;
+const EVENT_COLUMNS = [
+  'seq',
+  'client_id',
+  'kind',
+  'action',
+  'at',
+  'seat',
+  'user_id',
+  'device_id',
+  'ref_seq',
+  'reason',
+] as const;
+
+export function createTablesRepo(db: Db) {
+  return {
+    async insertTable(
+      values: { code: string; hostId: number; auditor: boolean; setup: string; state: string; at: Date },
+      seats: Omit<SeatRow, 'table_id' | 'taken_by'>[],
+    ): Promise<number> {
+      return db.transaction().execute(async (tx) => {
+        const row = await tx
+          .insertInto('cashflow_tables')
+          .values({
+            code: values.code,
+            host_id: values.hostId,
+            auditor: dbBool(values.auditor),
+            status: 'open',
+            setup: values.setup,
+            seq: 0,
+            state: values.state,
+            created_at: toIso(values.at),
+            updated_at: toIso(values.at),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await tx
+          .insertInto('cashflow_table_seats')
+          .values(
+            seats.map((seat) => ({
+              table_id: row.id,
+              seat: seat.seat,
+              player_id: seat.player_id,
+              name: seat.name,
+              user_id: seat.user_id,
+              taken_by: null,
+              taken_at: null,
+              guest_token_hash: null,
+              guest_revoked: dbBool(false),
+            })),
+          )
+          .execute();
+        return row.id;
+      });
+    },
+
+    findTable(id: number, executor: Db = db): Promise<TableRow | undefined> {
+      return executor
+        .selectFrom('cashflow_tables')
+        .select(TABLE_COLUMNS)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    findOpenTableByCode(code: string): Promise<TableRow | undefined> {
+      return db
+        .selectFrom('cashflow_tables')
+        .select(TABLE_COLUMNS)
+        .where('code', '=', code)
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+    },
+
+    seatsOf(tableId: number, executor: Db = db): Promise<SeatRow[]> {
+      return executor
+        .selectFrom('cashflow_table_seats')
+        .select(SEAT_COLUMNS)
+        .where('table_id', '=', tableId)
+        .orderBy('seat')
+        .execute();
+    },
+
+    /** Takes a free seat; false when someone took it first. */
+    async takeSeat(tableId: number, seat: number, userId: number, at: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('cashflow_table_seats')
+        .set({ taken_by: userId, taken_at: toIso(at) })
+        .where('table_id', '=', tableId)
+        .where('seat', '=', seat)
+        .where('taken_by', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Locks the table's row for the transaction (posting events is one writer per table at a time). */
+    lockTable(tx: Db, tableId: number): Promise<boolean> {
+      return lockRowForUpdate(tx, 'cashflow_tables', tableId);
+    },
+
+    eventByClientId(tx: Db, tableId: number, clientId: string): Promise<EventRow | undefined> {
+      return tx
+        .selectFrom('cashflow_table_events')
+        .select(EVENT_COLUMNS)
+        .where('table_id', '=', tableId)
+        .where('client_id', '=', clientId)
+        .executeTakeFirst();
+    },
+
+    eventBySeq(tx: Db, tableId: number, seq: number): Promise<EventRow | undefined> {
+      return tx
+        .selectFrom('cashflow_table_events')
+        .select(EVENT_COLUMNS)
+        .where('table_id', '=', tableId)
+        .where('seq', '=', seq)
+        .executeTakeFirst();
+    },
+
+    /** The table's events after `after`, in order (refused ones are not events). */
+    eventsAfter(tableId: number, after: number, executor: Db = db): Promise<EventRow[]> {
+      return executor
+        .selectFrom('cashflow_table_events')
+        .select(EVENT_COLUMNS)
+        .where('table_id', '=', tableId)
+        .where('seq', '>', after)
+        .orderBy('seq')
+        .execute();
+    },
+
+    /** The pending events no approve or reject has answered yet, oldest first. */
+    async openPending(tableId: number, executor: Db = db): Promise<number[]> {
+      const rows = await executor
+        .selectFrom('cashflow_table_events')
+        .select(['seq', 'kind', 'ref_seq'])
+        .where('table_id', '=', tableId)
+        .where('kind', 'in', ['pending', 'approve', 'reject'])
+        .orderBy('seq')
+        .execute();
+      const decided = new Set(rows.filter((r) => r.kind !== 'pending').map((r) => r.ref_seq));
+      return rows.filter((r) => r.kind === 'pending' && !decided.has(r.seq)).map((r) => r.seq as number);
+    },
+
+    async insertEvent(tx: Db, tableId: number, event: NewEvent): Promise<void> {
+      await tx
+        .insertInto('cashflow_table_events')
+        .values({ ...event, table_id: tableId, at: toIso(event.at) })
+        .execute();
+    },
+
+    /** Moves the table to its new last event (and state), in the event's transaction. */
+    async advance(
+      tx: Db,
+      tableId: number,
+      values: { seq: number; state: string; status: string; at: Date },
+    ): Promise<void> {
+      await tx
+        .updateTable('cashflow_tables')
+        .set({ seq: values.seq, state: values.state, status: values.status, updated_at: toIso(values.at) })
+        .where('id', '=', tableId)
+        .execute();
+    },
+  };
+}
+
+export type TablesRepo = ReturnType<typeof createTablesRepo>;

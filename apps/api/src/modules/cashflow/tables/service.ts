@@ -1,0 +1,400 @@
+// CashFlow shared tables (issue 25, decision 0033). The server is the authority: a table's game is
+// its setup and its numbered events, and every posted action runs through the same engine the
+// devices run (packages/cashflow-engine), one at a time per table (the table's row is locked), so
+// two racing actions are applied in order, the second checked against the state the first left.
+// Each action carries a client id: a resend is answered with the first result, applied or refused,
+// and nothing is applied twice. In auditor mode a player's money actions and undos wait as pending
+// events until the host approves (then they are checked against the state of that moment) or
+// rejects them.
+import { randomInt } from 'node:crypto';
+import {
+  applyAction,
+  applyTableAction,
+  compactLog,
+  createInitialState,
+  type GameState,
+  needsApproval,
+  type PlayerSetup,
+  seatPlayerOf,
+  type TableAction,
+} from '@staff/cashflow-engine';
+import {
+  TABLE_CODE_ALPHABET,
+  TABLE_CODE_LENGTH,
+  TABLE_MESSAGES,
+  type Table,
+  type TableActionAnswer,
+  type TableActionPost,
+  type TableCreate,
+  type TableEvent,
+  type TableEventsPage,
+  type TableJoin,
+  type TableJoinAnswer,
+} from '@staff/contracts';
+import { isUniqueViolation, toBool, toDate } from '../../../db/dialect';
+import type { Db } from '../../../db/index';
+import { ApiError, notFound } from '../../../http/errors';
+import { type RateLimiter, TIERS } from '../../../http/rate-limit';
+import { createTablesRepo, type EventRow, type NewEvent, type SeatRow, type TableRow } from './repo';
+
+export interface TablesDeps {
+  db: Db;
+  now: () => Date;
+  limiter: RateLimiter;
+  /** Told after a table's new event has committed, so that its open streams send it at once. */
+  onAdvance?: (tableId: number, seq: number) => void;
+}
+
+/** What a table's setup stored: the players as entered, and when (the events replay from it). */
+export type TableSetup = { at: string; players: PlayerSetup[] };
+
+const conflict = (detail: string, code: string) => new ApiError(409, { detail, code });
+const forbidden = (detail: string) => new ApiError(403, { detail, code: 'permission_denied' });
+
+/** The state a table starts from: the players seated and their careers dealt, as on one phone. */
+export function initialTableState(setup: TableSetup): GameState {
+  const seated = applyAction(
+    createInitialState(),
+    { type: 'setupPlayers', players: setup.players },
+    setup.at,
+  );
+  if (!seated.ok) throw new ApiError(400, { players: [seated.reason] });
+  const dealt = applyAction(seated.state, { type: 'assignCareers' }, setup.at);
+  if (!dealt.ok) throw new ApiError(400, { players: [dealt.reason] });
+  return compactLog(dealt.state);
+}
+
+/**
+ * The state after one event, as the writer computed it: an applied action or an approval runs the
+ * engine; a pending or a rejection changes nothing. Null when the engine refuses.
+ */
+export function stateAfter(
+  state: GameState,
+  kind: string,
+  action: TableAction,
+  at: string,
+): GameState | null {
+  if (kind !== 'action' && kind !== 'approve') return state;
+  const result = applyTableAction(state, action, at);
+  return result.ok ? compactLog(result.state) : null;
+}
+
+/** Replays a table from its setup and events: what its stored state must equal. */
+export function replayTable(
+  setup: TableSetup,
+  events: Pick<EventRow, 'kind' | 'action' | 'at'>[],
+): GameState {
+  let state = initialTableState(setup);
+  for (const event of events) {
+    const next = stateAfter(state, event.kind, JSON.parse(event.action), toDate(event.at).toISOString());
+    if (!next) throw new Error(`a stored ${event.kind} event no longer applies`);
+    state = next;
+  }
+  return state;
+}
+
+function randomCode(): string {
+  let code = '';
+  for (let i = 0; i < TABLE_CODE_LENGTH; i++)
+    code += TABLE_CODE_ALPHABET[randomInt(TABLE_CODE_ALPHABET.length)];
+  return code;
+}
+
+function presentEvent(row: EventRow): TableEvent {
+  return {
+    seq: row.seq as number,
+    kind: row.kind as TableEvent['kind'],
+    action: JSON.parse(row.action),
+    at: toDate(row.at).toISOString(),
+    seat: row.seat,
+    user_id: row.user_id,
+    device_id: row.device_id,
+    ref_seq: row.ref_seq,
+  };
+}
+
+const presentSeat = (seat: SeatRow) => ({
+  seat: seat.seat,
+  player_id: seat.player_id,
+  name: seat.name,
+  user_id: seat.user_id,
+  taken_by: seat.taken_by,
+});
+
+/** Who is asking, at this table: its host, a seated player, or nobody it knows (404). */
+type Standing = { host: boolean; seat: SeatRow | null };
+
+export function createTablesService(deps: TablesDeps) {
+  const { db, now, limiter, onAdvance } = deps;
+  const repo = createTablesRepo(db);
+
+  async function standingAt(table: TableRow, userId: number, executor: Db = db) {
+    const seats = await repo.seatsOf(table.id, executor);
+    const seat = seats.find((s) => s.taken_by === userId) ?? null;
+    const standing: Standing = { host: table.host_id === userId, seat };
+    return { seats, standing };
+  }
+
+  /** The table, if the user is its host or sits at it; another user's table is 404. */
+  async function visibleTable(userId: number, tableId: number) {
+    const table = await repo.findTable(tableId);
+    if (!table) throw notFound();
+    const { seats, standing } = await standingAt(table, userId);
+    if (!standing.host && !standing.seat) throw notFound();
+    return { table, seats, standing };
+  }
+
+  async function present(table: TableRow, seats: SeatRow[], standing: Standing): Promise<Table> {
+    return {
+      id: table.id,
+      code: table.code,
+      host_id: table.host_id,
+      auditor: toBool(table.auditor),
+      status: table.status as Table['status'],
+      seq: table.seq,
+      state: JSON.parse(table.state),
+      seats: seats.map(presentSeat),
+      pending: await repo.openPending(table.id),
+      your_seat: standing.seat?.seat ?? null,
+      created_at: toDate(table.created_at).toISOString(),
+      updated_at: toDate(table.updated_at).toISOString(),
+    };
+  }
+
+  /**
+   * Writes one event in the table's locked transaction: `decide` sees the current table and state
+   * and answers the event to write (or a refusal). The new seq and state are written with it.
+   */
+  async function writeEvent(
+    tableId: number,
+    decide: (
+      tx: Db,
+      table: TableRow,
+      state: GameState,
+    ) => Promise<{ event: Omit<NewEvent, 'seq'>; state: GameState } | { refused: NewEvent; reason: string }>,
+  ): Promise<TableActionAnswer> {
+    const outcome = await db.transaction().execute(async (tx) => {
+      if (!(await repo.lockTable(tx, tableId))) throw notFound();
+      const table = await repo.findTable(tableId, tx);
+      if (!table) throw notFound();
+      const decided = await decide(tx, table, JSON.parse(table.state) as GameState);
+      if ('refused' in decided) {
+        await repo.insertEvent(tx, tableId, decided.refused);
+        return { written: false, reason: decided.reason } as const;
+      }
+      const seq = table.seq + 1;
+      const event: NewEvent = { ...decided.event, seq };
+      await repo.insertEvent(tx, tableId, event);
+      const status = decided.state.finishedAt !== null ? 'finished' : 'open';
+      await repo.advance(tx, tableId, {
+        seq,
+        state: JSON.stringify(decided.state),
+        status,
+        at: decided.event.at,
+      });
+      return { written: true, event: { ...event, at: decided.event.at }, seq } as const;
+    });
+    if (!outcome.written) throw conflict(outcome.reason, 'action_refused');
+    onAdvance?.(tableId, outcome.seq);
+    return { event: presentEvent(outcome.event), seq: outcome.seq };
+  }
+
+  /** The first result of an action already posted under this client id. */
+  async function firstResult(tableId: number, prior: EventRow): Promise<TableActionAnswer> {
+    if (prior.kind === 'refused') throw conflict(prior.reason ?? '', 'action_refused');
+    const table = await repo.findTable(tableId);
+    return { event: presentEvent(prior), seq: table?.seq ?? (prior.seq as number) };
+  }
+
+  /**
+   * Writes an event under a client id once: a client id already used (before or inside the lock, as
+   * when a resend races its first copy) is answered with its first result.
+   */
+  async function once(tableId: number, clientId: string, decide: Parameters<typeof writeEvent>[1]) {
+    const prior = await repo.eventByClientId(db, tableId, clientId);
+    if (prior) return firstResult(tableId, prior);
+    try {
+      return await writeEvent(tableId, async (tx, table, state) => {
+        const raced = await repo.eventByClientId(tx, tableId, clientId);
+        if (raced) throw new Resent(raced);
+        return decide(tx, table, state);
+      });
+    } catch (err) {
+      if (err instanceof Resent) return firstResult(tableId, err.prior);
+      throw err;
+    }
+  }
+
+  return {
+    async create(hostId: number, body: TableCreate): Promise<Table> {
+      const at = now();
+      const setup: TableSetup = {
+        at: at.toISOString(),
+        players: body.players.map((p) => ({
+          name: p.name,
+          diceSum: p.dice_sum,
+          isGuest: p.user_id === null,
+          userId: p.user_id,
+        })),
+      };
+      const state = initialTableState(setup);
+      const seats = state.players.map((player, seat) => ({
+        seat,
+        player_id: player.id,
+        name: player.name,
+        // Seats follow the game's turn order, which the setup deals from the dice (not entry order).
+        user_id: player.userId ?? null,
+      }));
+      // A clash with an open table's code is retried with another (one in ~887 million per table).
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const id = await repo.insertTable(
+            {
+              code: randomCode(),
+              hostId,
+              auditor: body.auditor,
+              setup: JSON.stringify(setup),
+              state: JSON.stringify(state),
+              at,
+            },
+            seats,
+          );
+          return this.get(hostId, id);
+        } catch (err) {
+          if (!isUniqueViolation(err) || attempt >= 4) throw err;
+        }
+      }
+    },
+
+    async get(userId: number, tableId: number): Promise<Table> {
+      const { table, seats, standing } = await visibleTable(userId, tableId);
+      return present(table, seats, standing);
+    },
+
+    /** Looks a table up by its code, and takes a seat when one is named. Wrong codes are throttled. */
+    async join(userId: number, body: TableJoin): Promise<TableJoinAnswer> {
+      const counted = await limiter.count(TIERS.tableCodePerUser, String(userId));
+      if (counted.count > TIERS.tableCodePerUser.limit)
+        throw new ApiError(429, {
+          detail: `Request was throttled. Expected available in ${counted.retryAfter} seconds.`,
+          code: 'throttled',
+        });
+      const table = await repo.findOpenTableByCode(body.code);
+      if (!table) throw new ApiError(404, { detail: TABLE_MESSAGES.noTable, code: 'not_found' });
+      await limiter.giveBack(counted);
+      let { seats, standing } = await standingAt(table, userId);
+      if (body.seat !== undefined && standing.seat?.seat !== body.seat) {
+        const seat = seats.find((s) => s.seat === body.seat);
+        if (!seat) throw new ApiError(400, { seat: ['Bàn này không có ghế đó.'] });
+        if (standing.seat) throw conflict(TABLE_MESSAGES.alreadySeated, 'already_seated');
+        if (seat.user_id !== null && seat.user_id !== userId)
+          throw forbidden(TABLE_MESSAGES.seatReserved(seat.name));
+        if (seat.taken_by !== null || !(await repo.takeSeat(table.id, seat.seat, userId, now())))
+          throw conflict(TABLE_MESSAGES.seatTaken, 'seat_taken');
+        ({ seats, standing } = await standingAt(table, userId));
+      }
+      return {
+        id: table.id,
+        code: table.code,
+        seats: seats.map(presentSeat),
+        your_seat: standing.seat?.seat ?? null,
+      };
+    },
+
+    async postAction(userId: number, tableId: number, body: TableActionPost): Promise<TableActionAnswer> {
+      const { standing } = await visibleTable(userId, tableId);
+      return once(tableId, body.client_id, (_tx, table, state) => {
+        if (table.status !== 'open') throw conflict(TABLE_MESSAGES.tableNotOpen, 'table_not_open');
+        const action = body.action;
+        if (!standing.host && seatPlayerOf(state, action) !== standing.seat?.player_id)
+          throw forbidden(TABLE_MESSAGES.notYourSeat);
+        const at = now();
+        const base = {
+          client_id: body.client_id,
+          action: JSON.stringify(action),
+          at,
+          seat: standing.host ? null : (standing.seat?.seat ?? null),
+          user_id: userId,
+          device_id: body.device_id ?? null,
+          ref_seq: null,
+        };
+        const result = applyTableAction(state, action, at.toISOString());
+        if (!result.ok)
+          return Promise.resolve({
+            refused: { ...base, seq: null, kind: 'refused', reason: result.reason },
+            reason: result.reason,
+          });
+        if (toBool(table.auditor) && !standing.host && needsApproval(action))
+          return Promise.resolve({ event: { ...base, kind: 'pending', reason: null }, state });
+        return Promise.resolve({
+          event: { ...base, kind: 'action', reason: null },
+          state: compactLog(result.state),
+        });
+      });
+    },
+
+    /** The host approves a pending action (checked against the state now) or rejects it. */
+    async decide(
+      userId: number,
+      tableId: number,
+      pendingSeq: number,
+      verdict: 'approve' | 'reject',
+      clientId: string,
+    ): Promise<TableActionAnswer> {
+      const { standing } = await visibleTable(userId, tableId);
+      if (!standing.host) throw forbidden(TABLE_MESSAGES.hostOnly);
+      return once(tableId, clientId, async (tx, table, state) => {
+        if (table.status !== 'open') throw conflict(TABLE_MESSAGES.tableNotOpen, 'table_not_open');
+        const pending = await repo.eventBySeq(tx, tableId, pendingSeq);
+        const open = await repo.openPending(tableId, tx);
+        if (pending?.kind !== 'pending' || !open.includes(pendingSeq))
+          throw conflict(TABLE_MESSAGES.notPending, 'not_pending');
+        const at = now();
+        const event = {
+          client_id: clientId,
+          kind: verdict,
+          action: pending.action,
+          at,
+          seat: null,
+          user_id: userId,
+          device_id: null,
+          ref_seq: pendingSeq,
+          reason: null,
+        };
+        if (verdict === 'reject') return { event, state };
+        const result = applyTableAction(state, JSON.parse(pending.action), at.toISOString());
+        // Refused now (the state moved on): the host can reject it; nothing is written.
+        if (!result.ok) throw conflict(result.reason, 'action_refused');
+        return { event, state: compactLog(result.state) };
+      });
+    },
+
+    async events(userId: number, tableId: number, after: number): Promise<TableEventsPage> {
+      const { table } = await visibleTable(userId, tableId);
+      const rows = await repo.eventsAfter(tableId, after);
+      return { seq: Math.max(table.seq, rows.at(-1)?.seq ?? 0), events: rows.map(presentEvent) };
+    },
+
+    /** For a stream: the events after `after` of a table the user may see (no access check). */
+    async eventsAfter(tableId: number, after: number): Promise<TableEvent[]> {
+      return (await repo.eventsAfter(tableId, after)).map(presentEvent);
+    },
+
+    /** Where the user stands at a table (null: not theirs to see), for a stream's re-checks. */
+    async canSee(userId: number, tableId: number): Promise<boolean> {
+      const table = await repo.findTable(tableId);
+      if (!table) return false;
+      const { standing } = await standingAt(table, userId);
+      return standing.host || standing.seat !== null;
+    },
+  };
+}
+
+/** A resend found inside the lock: answered with the first copy's result. */
+class Resent extends Error {
+  constructor(readonly prior: EventRow) {
+    super('resent');
+  }
+}
+
+export type TablesService = ReturnType<typeof createTablesService>;

@@ -1,0 +1,144 @@
+// CashFlow shared tables (issue 25, decision 0033): one game, every player on their own device, the
+// server the authority. A table is created set up; devices post the engine's actions, each under a
+// client id, and read the table's numbered events.
+import { tableActionSchema } from '@staff/cashflow-engine';
+import { z } from 'zod';
+// zod speaks the API's (DRF's) words before any schema here is used, in whatever bundle loads this
+// module alone (the web's chunks load only the contracts modules their screens import).
+import './errors';
+import { CASHFLOW_MAX_PLAYERS, GUEST_NAME_MAX_LENGTH } from './cashflow';
+
+/** Join codes: 6 characters with no look-alikes (no 0/O, 1/I/L). */
+export const TABLE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const TABLE_CODE_LENGTH = 6;
+export const TABLE_STATUSES = ['open', 'finished', 'closed'] as const;
+export const TABLE_EVENT_KINDS = ['action', 'pending', 'approve', 'reject'] as const;
+
+/** The server's words for a table's rules (the engine's reasons come as they are). */
+export const TABLE_MESSAGES = {
+  badCode: 'Mã bàn gồm 6 ký tự (chữ và số).',
+  noTable: 'Không tìm thấy bàn với mã này.',
+  seatReserved: (name: string) => `Ghế này dành cho ${name}.`,
+  seatTaken: 'Ghế này đã có người ngồi.',
+  alreadySeated: 'Bạn đã ngồi một ghế khác ở bàn này.',
+  notYourSeat: 'Bạn chỉ thao tác được trên thẻ của mình.',
+  hostOnly: 'Chỉ chủ bàn làm được việc này.',
+  tableNotOpen: 'Ván ở bàn này đã kết thúc.',
+  notPending: 'Thao tác này không còn chờ duyệt.',
+  clientIdReused: 'client_id này đã được dùng cho một thao tác khác.',
+} as const;
+
+export const TableCode = z
+  .string()
+  .trim()
+  .transform((value) => value.toUpperCase())
+  .pipe(
+    z.string().regex(new RegExp(`^[${TABLE_CODE_ALPHABET}]{${TABLE_CODE_LENGTH}}$`), TABLE_MESSAGES.badCode),
+  );
+
+export const TablePlayerSetup = z.strictObject({
+  name: z.string().trim().min(1).max(GUEST_NAME_MAX_LENGTH),
+  /** The career's dice sum, 2–12, as on the one-phone setup. */
+  dice_sum: z.number().int().min(2).max(12),
+  /** The registered player this seat is for (only they can take it), or null for anyone. */
+  user_id: z.number().int().positive().nullable().default(null),
+});
+
+export const TableCreate = z.strictObject({
+  players: z.array(TablePlayerSetup).min(1).max(CASHFLOW_MAX_PLAYERS),
+  /** A player's money actions and undos wait for the host's approval. */
+  auditor: z.boolean().default(false),
+});
+export type TableCreate = z.infer<typeof TableCreate>;
+
+export const TableSeat = z.object({
+  seat: z.number().int(),
+  player_id: z.string(),
+  name: z.string(),
+  user_id: z.number().int().nullable(),
+  /** Who sits there: a user id, or null (free, or a guest's). */
+  taken_by: z.number().int().nullable(),
+});
+export type TableSeat = z.infer<typeof TableSeat>;
+
+export const TableEvent = z.object({
+  seq: z.number().int(),
+  kind: z.enum(TABLE_EVENT_KINDS),
+  /** The table action; for 'approve' the pending one it applies, for 'reject' the one it drops. */
+  action: z.record(z.string(), z.unknown()),
+  at: z.string(),
+  /** The seat it was posted from, null for the host. */
+  seat: z.number().int().nullable(),
+  user_id: z.number().int().nullable(),
+  device_id: z.string().nullable(),
+  /** For 'approve' and 'reject': the seq of the pending event. */
+  ref_seq: z.number().int().nullable(),
+});
+export type TableEvent = z.infer<typeof TableEvent>;
+
+export const Table = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  host_id: z.number().int(),
+  auditor: z.boolean(),
+  status: z.enum(TABLE_STATUSES),
+  /** The last event's number: a device that has seen it is up to date. */
+  seq: z.number().int(),
+  /** The engine's game state after event `seq` (parse it with the engine's parseGameState). */
+  state: z.record(z.string(), z.unknown()),
+  seats: z.array(TableSeat),
+  /** The seqs of pending events the host has not decided yet, oldest first. */
+  pending: z.array(z.number().int()),
+  /** Your seat at this table, or null (the host without a seat). */
+  your_seat: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Table = z.infer<typeof Table>;
+
+export const TableActionPost = z.strictObject({
+  /** Names the action for resends: the same id again is answered with the first result. */
+  client_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'client_id: 8 to 64 letters, digits, - or _.'),
+  /** Which device posted it, for the log. */
+  device_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
+  /** The host acting for a player (a player without a phone) names nothing: the host may act for anyone. */
+  action: tableActionSchema,
+});
+export type TableActionPost = z.infer<typeof TableActionPost>;
+
+/** An accepted action's answer: its event and the table's seq after it. */
+export const TableActionAnswer = z.object({ event: TableEvent, seq: z.number().int() });
+export type TableActionAnswer = z.infer<typeof TableActionAnswer>;
+
+export const TableJoin = z.strictObject({
+  code: TableCode,
+  /** Omitted: the table's seats, to choose from. Given: take that seat. */
+  seat: z
+    .number()
+    .int()
+    .min(0)
+    .max(CASHFLOW_MAX_PLAYERS - 1)
+    .optional(),
+});
+export type TableJoin = z.infer<typeof TableJoin>;
+
+export const TableJoinAnswer = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  seats: z.array(TableSeat),
+  your_seat: z.number().int().nullable(),
+});
+export type TableJoinAnswer = z.infer<typeof TableJoinAnswer>;
+
+export const TableEventsQuery = z.object({ after: z.coerce.number().int().min(0).default(0) });
+export const TableEventsPage = z.object({ seq: z.number().int(), events: z.array(TableEvent) });
+export type TableEventsPage = z.infer<typeof TableEventsPage>;
+
+export const TablePathParams = z.object({ id: z.coerce.number().int().positive() });
+export const TablePendingPathParams = z.object({
+  id: z.coerce.number().int().positive(),
+  seq: z.coerce.number().int().positive(),
+});
