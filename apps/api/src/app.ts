@@ -40,6 +40,7 @@ import {
 import { createAuditService, registerAuditRoutes } from './modules/audit/index';
 import {
   createCashflowService,
+  createTableBell,
   createTablesService,
   registerCashflowRoutes,
   registerTablesRoutes,
@@ -248,9 +249,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     gameHosts: requireUser(MODULE_ROLES.cashflow),
     answers,
   });
+  const tableBell = createTableBell();
   registerTablesRoutes(app, {
-    tables: createTablesService({ db, now, limiter }),
+    tables: createTablesService({ db, now, limiter, onAdvance: tableBell.ring }),
     gameHosts: requireUser(MODULE_ROLES.cashflow),
+    bell: tableBell,
   });
 
   registerMediaRoutes(app, media);

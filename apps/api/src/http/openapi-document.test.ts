@@ -146,6 +146,7 @@ POST /api/cashflow/tables/{id}/actions/ cashflow_tables_actions_create
 POST /api/cashflow/tables/{id}/pending/{seq}/approve/ cashflow_tables_pending_seq_approve_create
 POST /api/cashflow/tables/{id}/pending/{seq}/reject/ cashflow_tables_pending_seq_reject_create
 GET /api/cashflow/tables/{id}/events/ cashflow_tables_events_retrieve
+GET /api/cashflow/tables/{id}/stream/ cashflow_tables_stream_retrieve
 `
   .trim()
   .split('\n');

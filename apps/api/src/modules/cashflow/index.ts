@@ -1,5 +1,6 @@
 // The CashFlow module's public surface: app.ts builds the service and registers the routes.
 export { registerCashflowRoutes } from './routes';
 export { type CashflowService, createCashflowService } from './service';
+export { createTableBell, type TableBell } from './tables/bell';
 export { registerTablesRoutes } from './tables/routes';
 export { createTablesService, type TablesService } from './tables/service';

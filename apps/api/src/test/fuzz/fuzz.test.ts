@@ -102,6 +102,7 @@ describe.each(testDatabases())('hostile input (%s)', (kind) => {
     expect(ROUTES.length).toBeGreaterThanOrEqual(50);
     expect(ROUTES.filter((r) => r.stream).map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET /api/stocks/stream/',
+      'GET /api/cashflow/tables/{id}/stream/',
     ]);
     expect(ROUTES.filter((r) => r.body).length).toBeGreaterThanOrEqual(20);
   });

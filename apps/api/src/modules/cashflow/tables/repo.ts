@@ -116,6 +116,11 @@ export function createTablesRepo(db: Db) {
         .executeTakeFirst();
     },
 
+    async seqOf(id: number): Promise<number | undefined> {
+      return (await db.selectFrom('cashflow_tables').select('seq').where('id', '=', id).executeTakeFirst())
+        ?.seq;
+    },
+
     findOpenTableByCode(code: string): Promise<TableRow | undefined> {
       return db
         .selectFrom('cashflow_tables')

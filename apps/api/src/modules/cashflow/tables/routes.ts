@@ -17,19 +17,34 @@ import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentAuth } from '../../../http/auth';
 import { bearerSecurity as security } from '../../../http/docs';
-import { errorAnswers } from '../../../http/operation';
+import { errorAnswers, sentAs } from '../../../http/operation';
+import type { TableBell } from './bell';
 import type { TablesService } from './service';
 
 const tags = ['cashflow'];
 
+/** A stream re-checks that its user may still see the table this often. */
+export const TABLE_STREAM_RECHECK_MS = 5_000;
+/** The server ends every stream after this (with `event: reconnect`); the device reopens with `after`. */
+export const TABLE_STREAM_MAX_LIFETIME_MS = 15 * 60_000;
+/** A comment line this often keeps idle proxies from closing a quiet stream. */
+const KEEPALIVE_MS = 15_000;
+const PLANNED_RECONNECT = 'event: reconnect\ndata: {}\n\n';
+
+export interface TablesRouteDeps {
+  tables: TablesService;
+  gameHosts: onRequestAsyncHookHandler;
+  bell: TableBell;
+  /** How often a stream looks at its table's seq for events another process wrote (default 1 s). */
+  streamPollMs?: number;
+}
+
 /** The host's approve or reject: its client id names it for resends, as for actions. */
 const Decision = TableActionPost.pick({ client_id: true });
 
-export function registerTablesRoutes(
-  app: FastifyInstance,
-  deps: { tables: TablesService; gameHosts: onRequestAsyncHookHandler },
-): void {
-  const { tables, gameHosts } = deps;
+export function registerTablesRoutes(app: FastifyInstance, deps: TablesRouteDeps): void {
+  const { tables, gameHosts, bell } = deps;
+  const pollMs = deps.streamPollMs ?? 1000;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const userId = (request: Parameters<typeof currentAuth>[0]) => currentAuth(request).user.id;
 
@@ -135,5 +150,120 @@ export function registerTablesRoutes(
       response: { 200: TableEventsPage, ...errorAnswers(400, 401, 403, 404) },
     },
     handler: async (request) => tables.events(userId(request), request.params.id, request.query.after),
+  });
+
+  const openStreams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...openStreams]) end();
+  });
+
+  r.get('/api/cashflow/tables/:id/stream/', {
+    onRequest: gameHosts,
+    schema: {
+      tags,
+      security,
+      summary: 'Server-sent events: the table’s events after `after`, then each new one as it is written',
+      description:
+        'Each `event: table` carries a TableEvent; its id is the event’s seq (pass the last one back as `after`, ' +
+        'or send Last-Event-ID, when reopening): events come in order, each once. The stream ends when its user ' +
+        'may no longer see the table, and after 15 minutes with `event: reconnect` first.',
+      params: TablePathParams,
+      querystring: TableEventsQuery,
+      response: {
+        200: sentAs(
+          'text/event-stream',
+          TableEventsPage.shape.events.element.describe('text/event-stream of these'),
+        ),
+        ...errorAnswers(400, 401, 403, 404),
+      },
+    },
+    handler: async (request, reply) => {
+      const user = userId(request);
+      const tableId = request.params.id;
+      // 404 for a table the user neither hosts nor sits at, before any stream opens.
+      await tables.get(user, tableId);
+      const header = Number(request.headers['last-event-id']);
+      let last = Number.isInteger(header) && header > request.query.after ? header : request.query.after;
+
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      let closed = false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let stopListening = () => {};
+      const end = (finalEvent?: string) => {
+        if (closed) return;
+        closed = true;
+        clearTimeout(timer);
+        stopListening();
+        openStreams.delete(end);
+        if (finalEvent && !res.writableEnded) res.write(finalEvent);
+        res.end();
+      };
+      if (request.method === 'HEAD') return end();
+      res.write('retry: 1000\n: connected\n\n');
+      openStreams.add(end);
+      request.raw.on('close', () => end());
+      res.on('close', () => end());
+
+      // One read at a time: a ring during a read asks for one more read after it.
+      let reading = false;
+      let again = false;
+      let lastWrite = Date.now();
+      const send = async () => {
+        if (reading) {
+          again = true;
+          return;
+        }
+        reading = true;
+        try {
+          do {
+            again = false;
+            for (const event of await tables.eventsAfter(tableId, last)) {
+              if (closed) return;
+              res.write(`id: ${event.seq}\nevent: table\ndata: ${JSON.stringify(event)}\n\n`);
+              last = event.seq;
+              lastWrite = Date.now();
+            }
+          } while (again && !closed);
+        } catch (err) {
+          request.log.warn({ err }, 'table stream: read failed');
+        } finally {
+          reading = false;
+        }
+      };
+      stopListening = bell.listen(tableId, (seq) => {
+        if (seq > last) void send();
+      });
+
+      const openedAt = Date.now();
+      let checkedAt = openedAt;
+      const poll = async () => {
+        if (closed) return;
+        try {
+          const at = Date.now();
+          if (at - openedAt >= TABLE_STREAM_MAX_LIFETIME_MS) return end(PLANNED_RECONNECT);
+          if (at - checkedAt >= TABLE_STREAM_RECHECK_MS) {
+            checkedAt = at;
+            if (!(await tables.canSee(user, tableId))) return end();
+          }
+          if ((await tables.seqOf(tableId)) > last) await send();
+          if (!closed && Date.now() - lastWrite >= KEEPALIVE_MS) {
+            res.write(': ping\n\n');
+            lastWrite = Date.now();
+          }
+        } catch (err) {
+          request.log.warn({ err }, 'table stream: poll failed');
+        }
+        if (!closed) timer = setTimeout(poll, pollMs);
+      };
+      await send();
+      timer = setTimeout(poll, pollMs);
+    },
   });
 }

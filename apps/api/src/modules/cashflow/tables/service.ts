@@ -380,12 +380,23 @@ export function createTablesService(deps: TablesDeps) {
       return (await repo.eventsAfter(tableId, after)).map(presentEvent);
     },
 
-    /** Where the user stands at a table (null: not theirs to see), for a stream's re-checks. */
+    /** Whether the user (still active) may see the table: a stream's re-check. */
     async canSee(userId: number, tableId: number): Promise<boolean> {
+      const user = await db
+        .selectFrom('users')
+        .select('is_active')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      if (!user || !toBool(user.is_active)) return false;
       const table = await repo.findTable(tableId);
       if (!table) return false;
       const { standing } = await standingAt(table, userId);
       return standing.host || standing.seat !== null;
+    },
+
+    /** The table's last event's number (a stream's poll for events other processes wrote). */
+    async seqOf(tableId: number): Promise<number> {
+      return (await repo.seqOf(tableId)) ?? 0;
     },
   };
 }

@@ -1,0 +1,31 @@
+// Wakes a table's open streams when it has a new event (decision 0033). In the writing process the
+// service rings it after the event's commit; the streams then read the events after the last one
+// they sent from the database, so a ring carries no data and a lost or doubled ring loses or
+// doubles nothing. Events written by another process reach a stream by its poll of the table's seq
+// (the safety net, and for now the path between processes).
+export interface TableBell {
+  ring(tableId: number, seq: number): void;
+  /** Calls `listener` on each ring of the table until the returned function is called. */
+  listen(tableId: number, listener: (seq: number) => void): () => void;
+}
+
+export function createTableBell(): TableBell {
+  const listeners = new Map<number, Set<(seq: number) => void>>();
+  return {
+    ring(tableId, seq) {
+      for (const listener of listeners.get(tableId) ?? []) listener(seq);
+    },
+    listen(tableId, listener) {
+      let set = listeners.get(tableId);
+      if (!set) {
+        set = new Set();
+        listeners.set(tableId, set);
+      }
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) listeners.delete(tableId);
+      };
+    },
+  };
+}
