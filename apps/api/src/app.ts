@@ -43,6 +43,7 @@ import {
   createTableBell,
   createTablesService,
   registerCashflowRoutes,
+  startPostgresRelay,
   registerTablesRoutes,
 } from './modules/cashflow/index';
 import { createDiaryService, createRunningEntryService, registerDiaryRoutes } from './modules/diary/index';
@@ -250,6 +251,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     answers,
   });
   const tableBell = createTableBell();
+  if (config.databaseUrl) {
+    const relay = startPostgresRelay({
+      databaseUrl: config.databaseUrl,
+      bell: tableBell,
+      warn: (message) => app.log.warn(message),
+    });
+    app.addHook('onClose', () => relay.close());
+  }
   registerTablesRoutes(app, {
     tables: createTablesService({ db, now, limiter, onAdvance: tableBell.ring }),
     gameHosts: requireUser(MODULE_ROLES.cashflow),

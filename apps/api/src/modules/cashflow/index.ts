@@ -2,5 +2,6 @@
 export { registerCashflowRoutes } from './routes';
 export { type CashflowService, createCashflowService } from './service';
 export { createTableBell, type TableBell } from './tables/bell';
+export { startPostgresRelay } from './tables/postgres-relay';
 export { registerTablesRoutes } from './tables/routes';
 export { createTablesService, type TablesService } from './tables/service';

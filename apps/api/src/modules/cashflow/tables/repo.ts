@@ -1,7 +1,9 @@
 // Queries for CashFlow shared tables (migration 0027). Every read names the table; the service
 // decides who may see it.
-import { dbBool, lockRowForUpdate, toIso } from '../../../db/dialect';
+import { type Kysely, sql } from 'kysely';
+import { dbBool, dialectOf, lockRowForUpdate, toIso } from '../../../db/dialect';
 import type { Db } from '../../../db/index';
+import { TABLES_CHANNEL } from './postgres-relay';
 
 export type TableRow = {
   id: number;
@@ -203,6 +205,15 @@ export function createTablesRepo(db: Db) {
         .insertInto('cashflow_table_events')
         .values({ ...event, table_id: tableId, at: toIso(event.at) })
         .execute();
+    },
+
+    /**
+     * PostgreSQL: tells every listening process, at the transaction's commit, that the table has a
+     * new event (postgres-relay.ts). SQLite has one machine; its processes learn it by their poll.
+     */
+    async notifyAdvance(tx: Db, tableId: number, seq: number): Promise<void> {
+      if (dialectOf(tx as unknown as Kysely<unknown>) !== 'postgres') return;
+      await sql`select pg_notify(${TABLES_CHANNEL}, ${`${tableId}:${seq}`})`.execute(tx);
     },
 
     /** Moves the table to its new last event (and state), in the event's transaction. */

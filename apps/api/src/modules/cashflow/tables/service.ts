@@ -192,6 +192,8 @@ export function createTablesService(deps: TablesDeps) {
         status,
         at: decided.event.at,
       });
+      // Every process's streams of this table, on any machine, wake at the commit (postgres-relay.ts).
+      await repo.notifyAdvance(tx, tableId, seq);
       return { written: true, event: { ...event, at: decided.event.at }, seq } as const;
     });
     if (!outcome.written) throw conflict(outcome.reason, 'action_refused');

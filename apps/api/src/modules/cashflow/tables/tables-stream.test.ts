@@ -10,6 +10,8 @@ import { buildApp } from '../../../app';
 import { createDb, type Db } from '../../../db/index';
 import { createTestApp, type TestApp, testDatabases } from '../../../test/harness';
 import { caller, makeUser, type TestUser } from '../../../test/users';
+import { createTableBell } from './bell';
+import { startPostgresRelay } from './postgres-relay';
 
 const TABLES = '/api/cashflow/tables/';
 
@@ -146,6 +148,53 @@ describe.each(testDatabases())('cashflow table streams (%s)', (kind) => {
     await hostStream.reader.cancel();
     await playerStream.reader.cancel();
   });
+
+  // PostgreSQL's notifications (SQLite has one machine, whose processes learn it by their poll).
+  if (kind === 'postgres')
+    it('rings the table in every process that listens, at the commit of an event written by any', async () => {
+      const table = await newTable();
+      // A third process's listener, on its own connection: only PostgreSQL's notification can reach it.
+      const bell = createTableBell();
+      const warnings: string[] = [];
+      const relay = startPostgresRelay({
+        databaseUrl: t.config.databaseUrl as string,
+        bell,
+        warn: (message) => warnings.push(message),
+      });
+      try {
+        await relay.ready;
+        const rung: number[] = [];
+        const three = new Promise<void>((resolve) =>
+          bell.listen(table.id, (seq) => {
+            rung.push(seq);
+            if (rung.length === 3) resolve();
+          }),
+        );
+        // Another table's events ring that table, not this one.
+        const elsewhere = await newTable();
+        await call(host, 'POST', `${TABLES}${elsewhere.id}/actions/`, gift(elsewhere, 1));
+        for (const app of [t.app, second.app, t.app]) {
+          const res = await app.inject({
+            method: 'POST',
+            url: `${TABLES}${table.id}/actions/`,
+            headers: host.headers,
+            payload: gift(table, 1),
+          });
+          expect(res.statusCode).toBe(201);
+        }
+        // A refused action writes no event and rings nothing.
+        const refused = await call(host, 'POST', `${TABLES}${table.id}/actions/`, {
+          client_id: `refused-${++ids}`,
+          action: { type: 'payExpense', playerId: table.seats[0]?.player_id, name: 'X', amount: 10 ** 9 },
+        });
+        expect(refused.statusCode).toBe(409);
+        await three;
+        expect(rung).toEqual([1, 2, 3]);
+        expect(warnings).toEqual([]);
+      } finally {
+        await relay.close();
+      }
+    });
 
   it('answers 404 for a table the user neither hosts nor sits at, and 401 without a token', async () => {
     const table = await newTable();
