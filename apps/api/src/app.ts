@@ -263,6 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tables: createTablesService({ db, now, limiter, onAdvance: tableBell.ring }),
     gameHosts: requireUser(MODULE_ROLES.cashflow),
     bell: tableBell,
+    now,
   });
 
   registerMediaRoutes(app, media);

@@ -35,6 +35,8 @@ export interface TablesRouteDeps {
   tables: TablesService;
   gameHosts: onRequestAsyncHookHandler;
   bell: TableBell;
+  /** The app's clock: a stream's re-checks and lifetime run on it (tests move it). */
+  now: () => Date;
   /** How often a stream looks at its table's seq for events another process wrote (default 1 s). */
   streamPollMs?: number;
 }
@@ -241,12 +243,13 @@ export function registerTablesRoutes(app: FastifyInstance, deps: TablesRouteDeps
         if (seq > last) void send();
       });
 
-      const openedAt = Date.now();
+      // Lifetime and re-checks on the app's clock; the keep-alive comment for proxies on real time.
+      const openedAt = deps.now().getTime();
       let checkedAt = openedAt;
       const poll = async () => {
         if (closed) return;
         try {
-          const at = Date.now();
+          const at = deps.now().getTime();
           if (at - openedAt >= TABLE_STREAM_MAX_LIFETIME_MS) return end(PLANNED_RECONNECT);
           if (at - checkedAt >= TABLE_STREAM_RECHECK_MS) {
             checkedAt = at;

@@ -204,15 +204,20 @@ describe.each(testDatabases())('cashflow table streams (%s)', (kind) => {
     expect((await fetch(`${base}${TABLES}${table.id}/stream/`)).status).toBe(401);
   });
 
-  it('ends the stream of a user who can no longer see the table', async () => {
+  it('ends the stream of a user who can no longer see the table, and any stream after 15 minutes', async () => {
     const table = await newTable();
     const stream = await open(player, table);
+    const lasting = await open(host, table);
     await t.db.updateTable('users').set({ is_active: 0 }).where('id', '=', player.id).execute();
     try {
-      // The re-check runs every few seconds: the stream then ends without a reconnect hint.
+      // The re-check runs every 5 s of the app's clock: the stream then ends without a reconnect hint.
+      t.clock.advance(6);
       expect(await untilEnd(stream.reader)).not.toContain('event: reconnect');
     } finally {
       await t.db.updateTable('users').set({ is_active: 1 }).where('id', '=', player.id).execute();
     }
+    // The host's goes on, until its lifetime is over: then it says to reconnect.
+    t.clock.advance(15 * 60);
+    expect(await untilEnd(lasting.reader)).toContain('event: reconnect');
   });
 });
