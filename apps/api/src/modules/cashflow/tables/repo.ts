@@ -1,44 +1,21 @@
 // Queries for CashFlow shared tables (migration 0027). Every read names the table; the service
 // decides who may see it.
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { dbBool, dialectOf, lockRowForUpdate, toIso } from '../../../db/dialect';
 import type { Db } from '../../../db/index';
+import type {
+  CashflowTableEventsTable,
+  CashflowTableSeatsTable,
+  CashflowTablesTable,
+} from '../../../db/schema';
 import { TABLES_CHANNEL } from './postgres-relay';
 
-export type TableRow = {
-  id: number;
-  code: string;
-  host_id: number;
-  auditor: boolean | number;
-  status: string;
-  setup: string;
-  seq: number;
-  state: string;
-  created_at: string | Date;
-  updated_at: string | Date;
-};
-
-export type SeatRow = {
-  table_id: number;
-  seat: number;
-  player_id: string;
-  name: string;
-  user_id: number | null;
-  taken_by: number | null;
-};
-
-export type EventRow = {
-  seq: number | null;
-  client_id: string;
-  kind: string;
-  action: string;
-  at: string | Date;
-  seat: number | null;
-  user_id: number | null;
-  device_id: string | null;
-  ref_seq: number | null;
-  reason: string | null;
-};
+export type TableRow = Selectable<CashflowTablesTable>;
+export type SeatRow = Pick<
+  Selectable<CashflowTableSeatsTable>,
+  'table_id' | 'seat' | 'player_id' | 'name' | 'user_id' | 'taken_by'
+>;
+export type EventRow = Omit<Selectable<CashflowTableEventsTable>, 'id' | 'table_id'>;
 
 export type NewEvent = Omit<EventRow, 'at'> & { at: Date };
 
