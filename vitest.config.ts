@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { API_TEST, PROCESS_TESTS } from './apps/api/vitest.config.ts';
+import { API_TEST, LEFT_OUT_ON_THIS_LINE, PROCESS_TESTS } from './apps/api/vitest.config.ts';
 
 // One run covers every workspace; each project keeps its own environment.
 //
@@ -19,6 +19,7 @@ export default defineConfig({
           name: 'api-processes',
           root: './apps/api',
           include: PROCESS_TESTS,
+          exclude: LEFT_OUT_ON_THIS_LINE,
           ...API_TEST,
           maxWorkers: 1,
           sequence: { groupOrder: 1 },

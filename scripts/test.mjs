@@ -236,7 +236,8 @@ async function main() {
     // the API projects (`api`, `api-processes`), where a Node release can break something (native
     // modules, the runtime's own changes), run on the other line as well, from the npm registry
     // (scripts/node-release.mjs). Each database's API tests run once, on one of the lines
-    // (TEST_DATABASES, src/test/harness.ts; decision 0029): PostgreSQL here, SQLite there.
+    // (TEST_DATABASES, src/test/harness.ts; decision 0029): PostgreSQL here, SQLite there. The npm
+    // scripts' own tests (start, dev) run here only (decision 0029's addendum).
     const other = otherLine();
     await step('Unit and integration tests (vitest; the API on PostgreSQL)', () =>
       run(
@@ -267,7 +268,13 @@ async function main() {
           '--reporter=json',
           `--outputFile=${reports.vitestOther}`,
         ],
-        { TEST_PG_URL: postgres.url, TEST_DATABASES: 'sqlite', PATH: envOnLine(other).PATH },
+        // TEST_NODE_LINE: the npm scripts' own tests run on the first line only (apps/api/vitest.config.ts).
+        {
+          TEST_PG_URL: postgres.url,
+          TEST_DATABASES: 'sqlite',
+          TEST_NODE_LINE: 'other',
+          PATH: envOnLine(other).PATH,
+        },
       ),
     );
     await step('Stop PostgreSQL', async () => {

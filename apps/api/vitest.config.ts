@@ -16,6 +16,21 @@ const SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src');
  * Paths relative to apps/api.
  */
 const SHARES_THE_CORES = /^\/\/ vitest: shares the cores\b/m;
+/**
+ * The test line runs the API projects on both Node lines (decision 0029); the second run sets
+ * TEST_NODE_LINE=other. A file that tests an npm script's own logic and tooling rather than the
+ * server or the runtime says so, and runs on the first line only.
+ */
+const FIRST_LINE_ONLY = /^\/\/ vitest: first Node line only\b/m;
+const ON_OTHER_LINE = process.env.TEST_NODE_LINE === 'other';
+
+/** Test files (relative to apps/api) that this run leaves out: none, or on the other line the first-line-only ones. */
+export const LEFT_OUT_ON_THIS_LINE: string[] = ON_OTHER_LINE
+  ? readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.test.ts'))
+      .filter((file) => FIRST_LINE_ONLY.test(readFileSync(path.join(SRC, file), 'utf8')))
+      .map((file) => `src/${file.split(path.sep).join('/')}`)
+  : [];
 
 export const PROCESS_TESTS: string[] = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.test.ts'))
@@ -33,5 +48,10 @@ export const PROCESS_TESTS: string[] = readdirSync(SRC, { recursive: true, encod
 export const API_TEST = { environment: 'node', testTimeout: 20_000, hookTimeout: 30_000 } as const;
 
 export default defineProject({
-  test: { name: 'api', include: ['src/**/*.test.ts'], exclude: PROCESS_TESTS, ...API_TEST },
+  test: {
+    name: 'api',
+    include: ['src/**/*.test.ts'],
+    exclude: [...PROCESS_TESTS, ...LEFT_OUT_ON_THIS_LINE],
+    ...API_TEST,
+  },
 });

@@ -6,6 +6,8 @@
 // - the live-quote stream (server-sent events) and /media come through the proxy, the stream unbuffered;
 // - an edit of the API's source restarts the API;
 // - Ctrl-C stops every process it started.
+// vitest: first Node line only (the npm script's own logic and tooling; the server on the other line is
+// covered by the process tests that start it there, decision 0029).
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -4,6 +4,8 @@
 // - a start on a built checkout does not build again and answers within seconds, while the servers
 //   already running from it go on serving;
 // - SIGTERM to the npm process drains the workers' in-flight requests, and no process is left.
+// vitest: first Node line only (the npm script's own logic and tooling; the server on the other line is
+// covered by the process tests that start it there, decision 0029).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';

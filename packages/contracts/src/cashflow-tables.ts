@@ -133,12 +133,13 @@ export const TableJoinAnswer = z.object({
 });
 export type TableJoinAnswer = z.infer<typeof TableJoinAnswer>;
 
-export const TableEventsQuery = z.object({ after: z.coerce.number().int().min(0).default(0) });
+/** Ids and sequence numbers are 32-bit integer columns: a larger one names nothing (and must not reach the database). */
+const MAX_INT = 2_147_483_647;
+const RowId = z.coerce.number().int().positive().max(MAX_INT);
+
+export const TableEventsQuery = z.object({ after: z.coerce.number().int().min(0).max(MAX_INT).default(0) });
 export const TableEventsPage = z.object({ seq: z.number().int(), events: z.array(TableEvent) });
 export type TableEventsPage = z.infer<typeof TableEventsPage>;
 
-export const TablePathParams = z.object({ id: z.coerce.number().int().positive() });
-export const TablePendingPathParams = z.object({
-  id: z.coerce.number().int().positive(),
-  seq: z.coerce.number().int().positive(),
-});
+export const TablePathParams = z.object({ id: RowId });
+export const TablePendingPathParams = z.object({ id: RowId, seq: RowId });

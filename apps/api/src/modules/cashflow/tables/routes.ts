@@ -185,7 +185,9 @@ export function registerTablesRoutes(app: FastifyInstance, deps: TablesRouteDeps
       // 404 for a table the user neither hosts nor sits at, before any stream opens.
       await tables.get(user, tableId);
       const header = Number(request.headers['last-event-id']);
-      let last = Number.isInteger(header) && header > request.query.after ? header : request.query.after;
+      // A seq is a 32-bit integer: a larger Last-Event-ID names no event.
+      const named = Number.isInteger(header) && header <= 2_147_483_647 ? header : 0;
+      let last = Math.max(named, request.query.after);
 
       reply.hijack();
       const res = reply.raw;
