@@ -43,8 +43,8 @@ import {
   createTableBell,
   createTablesService,
   registerCashflowRoutes,
-  startPostgresRelay,
   registerTablesRoutes,
+  startPostgresRelay,
 } from './modules/cashflow/index';
 import { createDiaryService, createRunningEntryService, registerDiaryRoutes } from './modules/diary/index';
 import { createForexService, registerForexRoutes } from './modules/forex/index';
