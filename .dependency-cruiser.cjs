@@ -39,6 +39,14 @@ module.exports = {
       to: { path: `${WEB}app/` },
     },
     {
+      name: 'web-chart-library-through-kit',
+      comment:
+        'TradingView Lightweight Charts is loaded on demand through components/charts/chart-kit.ts; a value import anywhere else puts it in a shared chunk (decision 0032). Types are free.',
+      severity: 'error',
+      from: { path: WEB, pathNot: [`${WEB}components/charts/lightweight\\.ts$`, ...TEST_CODE] },
+      to: { path: '^node_modules/lightweight-charts/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'web-not-to-api',
       comment:
         'The web knows the API only through @staff/contracts, never through apps/api (type-only imports included).',

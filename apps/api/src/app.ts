@@ -233,11 +233,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       now,
       secret: config.jwtSecret,
       findSignIn: (userId, family) => accounts.findSignedInUser(userId, family),
+      marketData: config.marketData,
     }),
     staff: requireUser(MODULE_ROLES.stocks),
-    editors: requireUser(['admin', 'manager']),
+    editors: requireUser(MODULE_ROLES.stocksAdmin),
     answers,
-    admins: requireUser(['admin']),
+    admins: requireUser(MODULE_ROLES.stockHolidays),
     metrics,
   });
   registerForexRoutes(app, {

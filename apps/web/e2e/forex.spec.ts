@@ -1,7 +1,10 @@
 // The forex and gold board as a user sees it on a fresh install (spec: Forex and gold dashboard):
 // demo data out of the box, the groups, switching symbol and range, and the dot colours on a
-// known series that global-setup imported with `manage import-forex`.
+// known series that global-setup imported with `manage import-forex`. The chart is a canvas
+// (TradingView Lightweight Charts, decision 0032): its dots are read back from the painted pixels,
+// and from the chart's table of points.
 import { expect, type Page, test } from '@playwright/test';
+import { colourBlobs } from './support/canvas';
 import { KNOWN_DIRECTIONS, KNOWN_SYMBOL } from './support/forex-series';
 import { openSignedIn } from './support/session';
 import { STAFF } from './support/users';
@@ -9,6 +12,9 @@ import { STAFF } from './support/users';
 test.use({ timezoneId: 'Asia/Ho_Chi_Minh' });
 
 const chartTitle = (page: Page) => page.getByTestId('chart-title');
+/** The spec's dot colours (features/forex/chart-data.ts). */
+const DOTS = { up: '#2f9e44', down: '#e03131' };
+const drawing = (page: Page) => page.getByTestId('chart-drawing');
 const unit = (page: Page) => page.getByTestId('chart-unit');
 
 // Signed in through the API, on the dashboard; each test then opens the board itself.
@@ -20,10 +26,19 @@ test('the board opens on SJC by month with the demo history and the demo notice'
   await page.goto('/forex');
   await expect(page.getByRole('heading', { name: 'Forex & Gold Dashboard' })).toBeVisible();
   await expect(chartTitle(page)).toHaveText('SJC - MONTHLY');
-  await expect(page.getByTestId('price-chart').locator('svg')).toHaveAttribute('height', '320');
+  // The chart is 320 px high: its box and the library's drawing in it.
+  expect((await drawing(page).boundingBox())?.height).toBe(320);
+  await expect(drawing(page).locator('.tv-lightweight-charts')).toHaveCSS('height', '320px');
   await expect(unit(page)).toHaveText('triệu');
-  // A month of 3-hour buckets: a couple of hundred points and plenty of ups and downs.
+  // A month of 3-hour buckets: a couple of hundred points and plenty of ups and downs, in the table
+  // and painted, green and red.
   await expect.poll(() => page.getByTestId('chart-dot').count()).toBeGreaterThan(100);
+  await expect
+    .poll(async () => {
+      const blobs = await colourBlobs(drawing(page), DOTS);
+      return ['up', 'down'].map((c) => blobs.some((b) => b.colour === c));
+    })
+    .toEqual([true, true]);
   await expect(page.getByTestId('demo-notice')).toContainText('dữ liệu mô phỏng');
   const quote = page.getByTestId('latest-quote');
   await expect(quote.getByTestId('quote-last')).toHaveText(/^Last\d{2,3}\.\d{3}\.\d{3}$/);
@@ -100,14 +115,18 @@ test('switching symbol and range redraws the chart with the right title and unit
 test('dots are green on a rise, red on a fall and absent otherwise, on a known series', async ({ page }) => {
   await page.goto(`/forex?symbol=${encodeURIComponent(KNOWN_SYMBOL)}&range=monthly`);
   await expect(chartTitle(page)).toHaveText(`${KNOWN_SYMBOL} - MONTHLY`);
+  // The table: a dot on each move, none on the first point nor on the unchanged one.
   const dots = page.getByTestId('chart-dot');
   await expect(dots).toHaveCount(KNOWN_DIRECTIONS.length);
   const seen = await dots.evaluateAll((nodes) =>
-    nodes.map((n) => [n.getAttribute('data-direction'), getComputedStyle(n).fill]),
+    nodes.map((n) => [n.getAttribute('data-direction'), n.getAttribute('data-colour')]),
   );
-  expect(seen).toEqual(
-    KNOWN_DIRECTIONS.map((d) => [d, d === 'up' ? 'rgb(47, 158, 68)' : 'rgb(224, 49, 49)']),
-  );
+  expect(seen).toEqual(KNOWN_DIRECTIONS.map((d) => [d, DOTS[d as keyof typeof DOTS]]));
+  await expect(page.getByTestId('chart-point')).toHaveCount(2);
+  // The drawing: one dot per move, left to right in the series' order, green up and red down.
+  await expect
+    .poll(async () => (await colourBlobs(drawing(page), DOTS)).map((b) => b.colour))
+    .toEqual(KNOWN_DIRECTIONS);
   await expect(page.getByTestId('demo-notice')).toHaveCount(0);
   await expect(page.getByTestId('latest-quote').getByTestId('quote-last')).toHaveText('Last100.000.000');
 });

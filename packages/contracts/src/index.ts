@@ -11,5 +11,6 @@ export * from './forex';
 export * from './paging';
 export * from './roles';
 export * from './stocks';
+export * from './stocks-admin';
 export * from './users';
 export * from './zone-time';

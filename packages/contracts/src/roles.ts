@@ -20,6 +20,10 @@ export const MODULE_ROLES = {
   diary: ['admin', 'manager', 'staff'],
   diaryAnalysis: ['admin', 'manager'],
   stocks: ['admin', 'manager', 'staff'],
+  /** The stock catalogue and price records (issue 26): who creates and edits stocks and bars. */
+  stocksAdmin: ['admin', 'manager'],
+  /** The market holiday table (issue 26). */
+  stockHolidays: ['admin'],
   forex: ['admin', 'manager', 'staff'],
   cashflow: ['admin', 'ndf'],
   users: ['admin'],

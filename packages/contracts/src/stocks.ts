@@ -221,6 +221,23 @@ export type TickersQuery = z.infer<typeof TickersQuery>;
 
 export const QUOTE_SOURCES = ['demo', 'vci', 'kbs', 'ssi', 'manual'] as const;
 
+/** Where the server's stock prices come from (MARKET_DATA): generated ('demo', the default) or the providers ('live'). */
+export const MARKET_DATA_MODES = ['demo', 'live'] as const;
+export const MarketDataMode = z.enum(MARKET_DATA_MODES);
+export type MarketDataMode = z.infer<typeof MarketDataMode>;
+
+/**
+ * GET /stocks/status/ (issue 26, honest demo labels): whether the prices the stock screens show are
+ * generated. `demo` is true exactly in demo mode; `sources` are the quote sources the mode writes
+ * (QUOTE_SOURCES; prices an editor records by hand are 'manual' in either mode).
+ */
+export const StocksStatus = z.object({
+  market_data: MarketDataMode,
+  demo: z.boolean(),
+  sources: z.array(z.string()),
+});
+export type StocksStatus = z.infer<typeof StocksStatus>;
+
 export const RealtimeQuote = z.object({
   ticker: z.string(),
   price: z.number(),
@@ -300,11 +317,47 @@ export type PriceRecordQuery = z.infer<typeof PriceRecordQuery>;
 // ---------------------------------------------------------------------------
 // Watchlists
 
+/**
+ * Which side of the price a target was on when it was set (issue 26): 'above' (the owner waits for a
+ * rise to it) or 'below' (for a fall to it).
+ */
+export const TARGET_DIRECTIONS = ['above', 'below'] as const;
+export const TargetDirection = z.enum(TARGET_DIRECTIONS);
+export type TargetDirection = z.infer<typeof TargetDirection>;
+
+/**
+ * The side a target takes when it is set at this price: null when there is no target, no price is
+ * known yet, or the target is the price itself (no side to cross from). A target without a side is
+ * never marked crossed until it is set again.
+ */
+export function targetSide(target: number | null, price: number | null): TargetDirection | null {
+  if (target === null || price === null || !Number.isFinite(target) || !Number.isFinite(price)) return null;
+  if (target > price) return 'above';
+  if (target < price) return 'below';
+  return null;
+}
+
+/**
+ * Whether the price has crossed the item's target: risen to a target that was above the price when
+ * it was set, or fallen to one that was below it. Reaching the target counts (a price exactly at
+ * it has crossed); no target, no side or no price is never crossed.
+ */
+export function targetCrossed(
+  item: { target_price: number | null; target_direction: TargetDirection | null },
+  price: number | null | undefined,
+): boolean {
+  const { target_price: target, target_direction: side } = item;
+  if (target === null || side === null || price === null || price === undefined) return false;
+  return side === 'above' ? price >= target : price <= target;
+}
+
 export const WatchlistItem = z.object({
   id: z.number().int(),
   stock: z.object({ ticker: z.string(), name: z.string(), exchange: ExchangeCode }),
   note: z.string(),
   target_price: z.number().nullable(),
+  /** The target's side of the price when it was set (`targetSide`); null: no target, or no side. */
+  target_direction: TargetDirection.nullable(),
   added_at: z.string(),
   snapshot: Snapshot.nullable(),
 });
@@ -350,13 +403,35 @@ export const WatchlistUpdate = z
   .refine((v) => v.name !== undefined || v.is_default !== undefined, 'Send a name or is_default: true.');
 export type WatchlistUpdate = z.infer<typeof WatchlistUpdate>;
 
+/** An item's note: at most STOCK_NOTE_MAX_LENGTH characters once trimmed; '' is no note. */
+const ItemNote = z.string().trim().max(STOCK_NOTE_MAX_LENGTH);
+/** An item's target price: a share's price (`Price`), or null for none. */
+const ItemTargetPrice = Price.nullable();
+
 export const AddItem = z.object({
   ticker: Ticker,
-  note: z.string().trim().max(STOCK_NOTE_MAX_LENGTH).default(''),
-  target_price: Price.nullable().optional(),
+  note: ItemNote.default(''),
+  target_price: ItemTargetPrice.optional(),
 });
 export type AddItem = z.infer<typeof AddItem>;
 export type AddItemInput = z.input<typeof AddItem>;
+
+/**
+ * PATCH /stocks/watchlists/{id}/items/{item_id}/ (issue 26): either field, with add_item's rules and
+ * words; `note: ''` clears the note, `target_price: null` clears the target.
+ */
+export const WatchlistItemUpdate = z
+  .object({
+    note: ItemNote.optional(),
+    target_price: ItemTargetPrice.optional(),
+  })
+  .refine((v) => v.note !== undefined || v.target_price !== undefined, 'Send a note or a target_price.');
+export type WatchlistItemUpdate = z.infer<typeof WatchlistItemUpdate>;
+export type WatchlistItemUpdateInput = z.input<typeof WatchlistItemUpdate>;
+
+/** At most the databases' 32-bit integer ids: PostgreSQL fails a query with a larger one. */
+const RowId = z.coerce.number().int().positive().max(2_147_483_647);
+export const WatchlistItemPathParams = z.object({ id: RowId, item_id: RowId });
 
 export const RemoveItem = z.object({ ticker: Ticker });
 export type RemoveItem = z.infer<typeof RemoveItem>;

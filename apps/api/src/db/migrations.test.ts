@@ -514,3 +514,102 @@ describe.each(testDatabases())('0024 diary running entries (%s)', (kind) => {
     await expect(sql`select 1 from diary_running_entries`.execute(db)).rejects.toThrow();
   });
 });
+
+describe.each(testDatabases())('0025 watchlist item target side (%s)', (kind) => {
+  it("gives existing targets the side of the stock's latest price, none without a price, and down drops it", async () => {
+    const db = await databaseAt(kind, '0024_diary_running_entries');
+    const at = '2026-11-01T00:00:00.000Z';
+    const { id: userId } = await insertUser(db, kind, at);
+    const hose = await db
+      .selectFrom('stock_exchanges')
+      .select('id')
+      .where('code', '=', 'HOSE')
+      .executeTakeFirstOrThrow();
+    const stock = async (ticker: string) =>
+      (
+        await db
+          .insertInto('stocks')
+          .values({
+            ticker,
+            name: ticker,
+            exchange_id: hose.id,
+            lot_size: 100,
+            sector: '',
+            is_active: 1,
+            source: 'manual',
+            search: ticker,
+            created_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const [closed, quoted, stale, unpriced] = [
+      await stock('AAA'),
+      await stock('BBB'),
+      await stock('CCC'),
+      await stock('DDD'),
+    ];
+    // The snapshot rows as the writers keep them (0014): AAA's latest close 50 000; BBB closed at
+    // 50 000 and trades at 30 000 the next day; CCC's quote is older than its latest bar (40 000).
+    await db
+      .insertInto('stock_snapshots')
+      .values([
+        { stock_id: closed, last_date: '2026-10-30', last_close: 50_000 },
+        {
+          stock_id: quoted,
+          last_date: '2026-10-29',
+          last_close: 50_000,
+          quote_trading_date: '2026-10-30',
+          quote_price: 30_000,
+        },
+        {
+          stock_id: stale,
+          last_date: '2026-10-30',
+          last_close: 40_000,
+          quote_trading_date: '2026-10-29',
+          quote_price: 90_000,
+        },
+      ])
+      .execute();
+    // One list per item: a stock sits in a list once.
+    let lists = 0;
+    const item = async (stockId: number, target: number | null) => {
+      lists += 1;
+      const list = await db
+        .insertInto('watchlists')
+        .values({ user_id: userId, name: `L${lists}`, name_key: `l${lists}`, is_default: 0, created_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return (
+        await db
+          .insertInto('watchlist_items')
+          .values({ watchlist_id: list.id, stock_id: stockId, note: '', target_price: target, added_at: at })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    };
+    const expected: [number, string | null][] = [
+      [await item(closed, 55_000), 'above'],
+      [await item(closed, 45_000), 'below'],
+      [await item(closed, 50_000), null],
+      [await item(closed, null), null],
+      [await item(quoted, 40_000), 'above'],
+      [await item(stale, 45_000), 'above'],
+      [await item(unpriced, 10_000), null],
+    ];
+
+    await migrateToLatest(db);
+
+    const rows = await db
+      .selectFrom('watchlist_items')
+      .select(['id', 'target_direction'])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.id, r.target_direction])).toEqual(expected);
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const down = await migrator.migrateTo('0024_diary_running_entries');
+    if (down.error) throw down.error;
+    await expect(sql`select target_direction from watchlist_items`.execute(db)).rejects.toThrow();
+    expect((await sql`select id from watchlist_items`.execute(db)).rows).toHaveLength(expected.length);
+  });
+});

@@ -115,6 +115,8 @@ POST /api/diaries/{diaryId}/entries/ diaries_diary_entries_create
 GET /api/stocks/stocks/ stocks_stocks_list
 POST /api/stocks/stocks/ stocks_stocks_create
 GET /api/stocks/stocks/{ticker}/ stocks_stocks_retrieve
+PATCH /api/stocks/stocks/{ticker}/ stocks_stocks_partial_update
+GET /api/stocks/catalogue/ stocks_catalogue_list
 GET /api/stocks/exchanges/ stocks_exchanges_list
 GET /api/stocks/snapshots/ stocks_snapshots_list
 GET /api/stocks/snapshots/{ticker}/ stocks_snapshots_retrieve
@@ -127,10 +129,12 @@ GET /api/stocks/watchlists/{id}/ stocks_watchlists_retrieve
 PATCH /api/stocks/watchlists/{id}/ stocks_watchlists_partial_update
 DELETE /api/stocks/watchlists/{id}/ stocks_watchlists_destroy
 POST /api/stocks/watchlists/{id}/add_item/ stocks_watchlists_add_item_create
+PATCH /api/stocks/watchlists/{id}/items/{item_id}/ stocks_watchlists_items_partial_update
 POST /api/stocks/watchlists/{id}/remove_item/ stocks_watchlists_remove_item_create
 GET /api/stocks/holidays/ stocks_holidays_list
 POST /api/stocks/holidays/ stocks_holidays_create
 DELETE /api/stocks/holidays/{date}/ stocks_holidays_destroy
+GET /api/stocks/status/ stocks_status_retrieve
 POST /api/stocks/stream-ticket/ stocks_stream_ticket_create
 GET /api/stocks/stream/ stocks_stream_retrieve
 GET /api/forex/symbols/ forex_symbols_retrieve

@@ -50,6 +50,20 @@ export const SCREENS: readonly Screen[] = [
     ready: (p) => expect(p.getByRole('heading', { name: /FPT/ }).first()).toBeVisible(),
   },
   {
+    path: '/stocks/admin',
+    ready: (p) => expect(p.getByRole('table', { name: 'Stocks' }).getByRole('row').nth(1)).toBeVisible(),
+  },
+  {
+    path: '/stocks/admin/prices?ticker=FPT',
+    ready: (p) =>
+      expect(p.getByRole('table', { name: 'Price records of FPT' }).getByRole('row').nth(1)).toBeVisible(),
+  },
+  {
+    path: '/stocks/admin/holidays',
+    ready: (p) =>
+      expect(p.getByRole('table', { name: /^Holidays of / })).toHaveAttribute('aria-busy', 'false'),
+  },
+  {
     path: '/cashflow/setup',
     ready: (p) => expect(p.getByRole('heading', { name: 'Thiết lập ván chơi' })).toBeVisible(),
   },

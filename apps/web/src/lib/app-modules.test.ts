@@ -10,6 +10,9 @@ describe('menu by role (spec section 6)', () => {
       'Dashboard /dashboard',
       'Daily Diary /diary',
       'Stocks /stocks',
+      'Stock catalogue /stocks/admin',
+      'Price records /stocks/admin/prices',
+      'Market holidays /stocks/admin/holidays',
       'Forex /forex',
       'Cash Flow 101 /cashflow',
       'Users /admin/users',
@@ -17,8 +20,19 @@ describe('menu by role (spec section 6)', () => {
     ]);
   });
 
-  it.each(['manager', 'staff'])('%s sees Dashboard, Daily Diary, Stocks and Forex', (role) => {
-    expect(menu(role)).toEqual([
+  it('manager also sees the stock catalogue and price records, not the holidays (as the server allows)', () => {
+    expect(menu('manager')).toEqual([
+      'Dashboard /dashboard',
+      'Daily Diary /diary',
+      'Stocks /stocks',
+      'Stock catalogue /stocks/admin',
+      'Price records /stocks/admin/prices',
+      'Forex /forex',
+    ]);
+  });
+
+  it('staff sees Dashboard, Daily Diary, Stocks and Forex', () => {
+    expect(menu('staff')).toEqual([
       'Dashboard /dashboard',
       'Daily Diary /diary',
       'Stocks /stocks',
@@ -56,6 +70,16 @@ describe('active item by path prefix', () => {
     expect(isModuleLinkActive(link('Cash Flow 101'), '/cashflow/game')).toBe(true);
   });
 
+  it('marks only the most specific item under /stocks', () => {
+    expect(isModuleLinkActive(link('Stocks'), '/stocks/VNM')).toBe(true);
+    expect(isModuleLinkActive(link('Stocks'), '/stocks/admin')).toBe(false);
+    expect(isModuleLinkActive(link('Stock catalogue'), '/stocks/admin')).toBe(true);
+    expect(isModuleLinkActive(link('Stock catalogue'), '/stocks/admin/prices')).toBe(false);
+    expect(isModuleLinkActive(link('Price records'), '/stocks/admin/prices')).toBe(true);
+    expect(isModuleLinkActive(link('Market holidays'), '/stocks/admin/holidays')).toBe(true);
+    expect(isModuleLinkActive(link('Stock catalogue'), '/stocks/admin/holidays')).toBe(false);
+  });
+
   it('does not match a different path that merely starts with the same letters', () => {
     expect(isModuleLinkActive(link('Daily Diary'), '/diaryx')).toBe(false);
     expect(isModuleLinkActive(link('Stocks'), '/forex')).toBe(false);
@@ -78,6 +102,10 @@ describe('moduleForPath', () => {
     ['/jar-setup', 'diary'],
     ['/watchlists/2/analysis', 'stocks'],
     ['/stocks/VNM', 'stocks'],
+    ['/stocks/admin', 'stocksAdmin'],
+    ['/stocks/admin/prices', 'stocksAdmin'],
+    ['/stocks/admin/holidays', 'stockHolidays'],
+    ['/stocks/administrator', 'stocks'],
     ['/cashflow/hall', 'cashflow'],
     ['/admin/users/create', 'users'],
     ['/admin/audit', 'audit'],

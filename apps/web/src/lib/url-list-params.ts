@@ -4,7 +4,23 @@
 // bar with the one and writes changes back with the other. Changes made before the page re-renders
 // (two dates filled quickly) build on each other, not on the rendered query (latest-search-params.ts).
 import { useCallback, useMemo } from 'react';
+import type { z } from 'zod';
 import { useLatestSearchParams } from './latest-search-params';
+
+/**
+ * A query parameter as its contract rule reads it, or `fallback` when the rule refuses it: a list's
+ * parse is lenient, so a bad value in an old link gives its default instead of failing the page.
+ */
+export function readListParam<S extends z.ZodType, F>(
+  rule: S,
+  value: string | null,
+  fallback: F,
+): Exclude<z.output<S>, undefined> | F {
+  const result = rule.safeParse(value ?? undefined);
+  return result.success && result.data !== undefined
+    ? (result.data as Exclude<z.output<S>, undefined>)
+    : fallback;
+}
 
 export type ChangeListParams<P> = (change: Partial<P>, options?: { replace?: boolean }) => void;
 

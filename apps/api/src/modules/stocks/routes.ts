@@ -9,15 +9,16 @@ import { registerCatalogueRoutes } from './catalogue/routes';
 import { type LiveStreamRouteDeps, registerLiveStreamRoutes } from './live-stream/routes';
 import type { StocksService } from './service';
 import { registerSnapshotsRoutes } from './snapshots/routes';
+import { registerStatusRoutes } from './status/routes';
 import { registerWatchlistsRoutes } from './watchlists/routes';
 
 export interface StocksRouteDeps {
   stocks: StocksService;
   /** MODULE_ROLES.stocks (admin, manager, staff): reading, one's own watchlists, the live stream. */
   staff: onRequestAsyncHookHandler;
-  /** Creating stocks and price records (admin, manager). */
+  /** MODULE_ROLES.stocksAdmin (admin, manager): the catalogue's list, creating and editing stocks, price records. */
   editors: onRequestAsyncHookHandler;
-  /** Editing the holiday table (admin). */
+  /** MODULE_ROLES.stockHolidays (admin): editing the holiday table. */
   admins: onRequestAsyncHookHandler;
   /** How often an open stream looks for new quotes (default 1 s). */
   streamPollMs?: number;
@@ -33,6 +34,7 @@ export function registerStocksRoutes(app: FastifyInstance, deps: StocksRouteDeps
   registerSnapshotsRoutes(app, { snapshots: stocks.snapshots, staff, editors, answers });
   registerWatchlistsRoutes(app, { watchlists: stocks.watchlists, staff, answers });
   registerCalendarRoutes(app, { calendar: stocks.calendar, staff, admins });
+  registerStatusRoutes(app, { status: stocks.status, staff });
   registerLiveStreamRoutes(app, {
     liveStream: stocks.liveStream,
     staff,

@@ -152,7 +152,11 @@ export async function createFuzzWorld(kind: DbKind): Promise<FuzzWorld> {
   for (const role of ['admin', 'manager', 'staff'] as const) {
     const list = await call(role, 'POST', '/api/stocks/watchlists/', { name: `Watch ${role}` });
     rowIds.push(Number(list.id));
-    await call(role, 'POST', `/api/stocks/watchlists/${list.id}/add_item/`, { ticker: 'FZA', note: 'n' });
+    const item = await call(role, 'POST', `/api/stocks/watchlists/${list.id}/add_item/`, {
+      ticker: 'FZA',
+      note: 'n',
+    });
+    rowIds.push(Number(item.id)); // the item call's item_id
     identities[role].streamTicket = String((await call(role, 'POST', '/api/stocks/stream-ticket/')).ticket);
   }
   await call('admin', 'POST', '/api/stocks/holidays/', { date: '2031-03-05', name: 'Fuzz day' });

@@ -77,7 +77,18 @@ describe('Sidebar', () => {
       within(nav)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Dashboard', 'Daily Diary', 'Stocks', 'Forex', 'Cash Flow 101', 'Users', 'Audit log']);
+    ).toEqual([
+      'Dashboard',
+      'Daily Diary',
+      'Stocks',
+      'Stock catalogue',
+      'Price records',
+      'Market holidays',
+      'Forex',
+      'Cash Flow 101',
+      'Users',
+      'Audit log',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Audit log' }).getAttribute('href')).toBe('/admin/audit');
     expect(within(nav).getByRole('link', { name: 'Audit log' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Users' }).getAttribute('aria-current')).toBeNull();

@@ -1,6 +1,6 @@
-// The board's pure rules: grouping, labels, units and the dot directions.
+// The board's pure rules: grouping, labels, units, the dot directions and the chart's data.
 import { describe, expect, it } from 'vitest';
-import { niceTicks } from './components/price-chart';
+import { DOT_COLOURS, dotData, dotRadius, lineData, zoneSeconds } from './chart-data';
 import {
   directions,
   displayUnit,
@@ -72,10 +72,40 @@ describe('dot directions', () => {
     expect(directions([5, 6, 6, 4, 4.5])).toEqual([null, 'up', null, 'down', 'up']);
     expect(directions([])).toEqual([]);
   });
+});
 
-  it('picks round axis values', () => {
-    expect(niceTicks(0, 10)).toEqual([0, 2, 4, 6, 8, 10]);
-    expect(niceTicks(26_050, 26_430)).toEqual([26_100, 26_200, 26_300, 26_400]);
+describe('the chart data', () => {
+  const points = [5, 6, 6, 4, 4.5].map((last, i) => ({
+    time: new Date(Date.UTC(2026, 10, 22, 17 + i)).toISOString(),
+    last,
+  }));
+
+  it("puts each point at Vietnam's wall-clock time (the library reads times as UTC)", () => {
+    // 17:00 UTC on 22/11 is midnight on 23/11 in Vietnam (UTC+7).
+    expect(zoneSeconds('2026-11-22T17:00:00.000Z')).toBe(Date.UTC(2026, 10, 23, 0) / 1000);
+    expect(lineData(points).map((p) => p.value)).toEqual([5, 6, 6, 4, 4.5]);
+    expect(lineData(points)[1]?.time).toBe(Date.UTC(2026, 10, 23, 1) / 1000);
+  });
+
+  it('draws a green dot on a rise and a red one on a fall, and a gap first and where unchanged', () => {
+    const dots = dotData(points);
+    expect(dots.map((d) => ('color' in d ? d.color : null))).toEqual([
+      null,
+      DOT_COLOURS.up,
+      null,
+      DOT_COLOURS.down,
+      DOT_COLOURS.up,
+    ]);
+    // A dot sits on the line: its value is the point's.
+    expect(dots.map((d) => ('value' in d ? d.value : null))).toEqual([null, 6, null, 4, 4.5]);
+    // Every point keeps its time, so the dots line up with the line's points.
+    expect(dots.map((d) => d.time)).toEqual(lineData(points).map((p) => p.time));
+    expect(DOT_COLOURS).toEqual({ up: '#2f9e44', down: '#e03131' });
+  });
+
+  it('draws smaller dots when many points share the width', () => {
+    expect(dotRadius(150)).toBe(3);
+    expect(dotRadius(151)).toBe(2);
   });
 });
 

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FakeRequest, fakeApi, jsonResponse } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render';
 import { signInAs } from '../../test/session';
-import { DOT_COLOURS } from './components/price-chart';
+import { DOT_COLOURS } from './chart-data';
+import { formatPointTime } from './format';
 import { forexRoutes } from './routes';
 
 const SYMBOLS = [
@@ -133,20 +134,40 @@ describe('forex board', { timeout: 20_000 }, () => {
     await screen.findByTestId('price-chart');
     expect(api.callsTo('GET /api/forex/monthly/')[0]?.url.searchParams.get('symbol')).toBe('SJC');
     expect(screen.getByTestId('chart-unit').textContent).toBe('triệu');
-    const chart = screen.getByTestId('price-chart');
-    expect(chart.querySelector('svg')?.getAttribute('height')).toBe('320');
+    // The drawing is 320 px high (a canvas, which jsdom cannot paint: the e2e test looks at it).
+    expect(screen.getByTestId('chart-drawing').style.height).toBe('320px');
+    // The dots, as the chart's table gives them: every point, a dot where the price moved.
+    const table = screen.getByRole('table', { name: 'SJC - MONTHLY points', hidden: true });
+    expect(
+      within(table)
+        .getAllByRole('columnheader', { hidden: true })
+        .map((h) => h.textContent),
+    ).toEqual(['Time', 'Last (triệu)', 'Dot']);
+    expect(within(table).getAllByRole('row', { hidden: true })).toHaveLength(6);
     const dots = screen.getAllByTestId('chart-dot');
     expect(
       dots.map((d) => [
         d.getAttribute('data-time'),
         d.getAttribute('data-direction'),
-        d.getAttribute('fill'),
+        d.getAttribute('data-colour'),
+        d.lastElementChild?.textContent,
       ]),
     ).toEqual([
-      [day(2), 'up', DOT_COLOURS.up],
-      [day(4), 'down', DOT_COLOURS.down],
-      [day(5), 'up', DOT_COLOURS.up],
+      [day(2), 'up', DOT_COLOURS.up, 'up (green dot)'],
+      [day(4), 'down', DOT_COLOURS.down, 'down (red dot)'],
+      [day(5), 'up', DOT_COLOURS.up, 'up (green dot)'],
     ]);
+    // No dot on the first point nor on the unchanged third.
+    expect(screen.getAllByTestId('chart-point').map((p) => p.getAttribute('data-time'))).toEqual([
+      day(1),
+      day(3),
+    ]);
+    expect(within(table).getAllByRole('rowheader', { hidden: true })[1]?.textContent).toBe(
+      formatPointTime(Date.parse(day(2))),
+    );
+    expect(screen.getByText('TradingView Lightweight Charts').getAttribute('href')).toBe(
+      'https://www.tradingview.com/',
+    );
     expect(screen.getByRole('img').getAttribute('aria-label')).toMatch(
       /SJC - MONTHLY: 5 points .* last 15 triệu$/,
     );

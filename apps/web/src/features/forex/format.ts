@@ -33,7 +33,8 @@ export function formatWhole(value: number | null): string {
   return value === null ? '—' : new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 }).format(value);
 }
 
-const ZONE = 'Asia/Ho_Chi_Minh';
+/** The board's times are Vietnam's. */
+export const ZONE = 'Asia/Ho_Chi_Minh';
 
 /** Date and time to the minute, in Vietnam's time. */
 const DATE_TIME: Intl.DateTimeFormatOptions = {

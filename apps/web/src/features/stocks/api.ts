@@ -4,7 +4,6 @@
 import {
   type AddItemInput,
   type ExchangeCode,
-  PriceRecordList,
   type Snapshot,
   SnapshotAnswer,
   SnapshotListAnswer,
@@ -13,6 +12,7 @@ import {
   type WatchlistCreateInput,
   WatchlistDetail,
   WatchlistItem,
+  type WatchlistItemUpdateInput,
   WatchlistList,
 } from '@staff/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -65,11 +65,19 @@ export function fetchSnapshot(ticker: string, signal?: AbortSignal): Promise<Sna
   );
 }
 
+/** What a card shows of its item: the id the edit is sent to, the note and the target with its side. */
+export type CardItemFields = Pick<WatchlistItem, 'id' | 'note' | 'target_price' | 'target_direction'>;
+
 export interface CardItem {
   ticker: string;
   name: string;
   exchange: ExchangeCode;
   snapshot: Snapshot | null;
+}
+
+/** A card of a watchlist: the stock and its snapshot, with the item's note and target. */
+export interface WatchlistCard extends CardItem {
+  item: CardItemFields;
 }
 
 /**
@@ -79,7 +87,7 @@ export interface CardItem {
 export async function fetchCards(
   id: number,
   signal?: AbortSignal,
-): Promise<{ name: string; cards: CardItem[] }> {
+): Promise<{ name: string; cards: WatchlistCard[] }> {
   const detail = await fetchWatchlist(id, signal);
   const tickers = detail.items.map((i) => i.stock.ticker);
   const batch = new Map((await fetchSnapshots(tickers, signal)).map((s) => [s.ticker, s]));
@@ -91,7 +99,11 @@ export async function fetchCards(
   }
   return {
     name: detail.name,
-    cards: detail.items.map((i) => ({ ...i.stock, snapshot: batch.get(i.stock.ticker) ?? null })),
+    cards: detail.items.map((i) => ({
+      ...i.stock,
+      snapshot: batch.get(i.stock.ticker) ?? null,
+      item: { id: i.id, note: i.note, target_price: i.target_price, target_direction: i.target_direction },
+    })),
   };
 }
 
@@ -124,6 +136,35 @@ export function useCreateWatchlist() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: WatchlistCreateInput) => api.post(WATCHLISTS, body, { schema: WatchlistDetail }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: stockKeys.watchlists() }),
+  });
+}
+
+/** PATCH /stocks/watchlists/{id}/ with a new name, or is_default: true to make it the default. */
+export function useUpdateWatchlist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: number; name?: string; is_default?: true }) =>
+      api.patch(`${WATCHLISTS}${id}/`, body, { schema: WatchlistDetail }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: stockKeys.watchlists() }),
+  });
+}
+
+/** DELETE /stocks/watchlists/{id}/: the server hands the default to the oldest remaining list. */
+export function useDeleteWatchlist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`${WATCHLISTS}${id}/`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: stockKeys.watchlists() }),
+  });
+}
+
+/** PATCH /stocks/watchlists/{id}/items/{item_id}/: an item's note and/or target price (issue 26). */
+export function useUpdateItem(listId: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ itemId, ...body }: { itemId: number } & WatchlistItemUpdateInput) =>
+      api.patch(`${WATCHLISTS}${listId as number}/items/${itemId}/`, body, { schema: WatchlistItem }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: stockKeys.watchlists() }),
   });
 }
@@ -171,15 +212,4 @@ export function useSnapshot(ticker: string) {
       queryFn: ({ signal }) => fetchSnapshot(ticker, signal),
     }),
   );
-}
-
-export function usePrices(ticker: string, since: string) {
-  return useQuery({
-    queryKey: stockKeys.prices(ticker, since),
-    queryFn: ({ signal }) =>
-      api.get(`${STOCKS_API}prices/?ticker=${encodeURIComponent(ticker)}&since=${since}`, {
-        schema: PriceRecordList,
-        signal,
-      }),
-  });
 }

@@ -2,6 +2,7 @@
 // the 'stocks' module guard (admin, manager, staff). Each screen is its own lazily loaded chunk.
 import { Outlet, type RouteObject } from 'react-router';
 import { RequireModule } from '../../components/require-module';
+import { stocksAdminRoutes } from './admin/routes';
 
 /** The screens (exported for tests, which skip the role guard). */
 export const stocksPages: RouteObject[] = [
@@ -28,4 +29,6 @@ export const stocksRoutes: RouteObject[] = [
     ),
     children: stocksPages,
   },
+  // Stock administration (issue 26), behind its own role guards.
+  ...stocksAdminRoutes,
 ];

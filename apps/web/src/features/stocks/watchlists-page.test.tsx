@@ -36,6 +36,7 @@ function detail(id: number, name: string, tickers: string[], without: string[] =
       stock: { ticker: t, name: `${t} name`, exchange: 'HOSE' },
       note: '',
       target_price: null,
+      target_direction: null,
       added_at: '2026-05-01T00:00:00.000Z',
       snapshot: without.includes(t) ? null : (SNAPSHOTS.find((s) => s.ticker === t) ?? null),
     })),
@@ -198,8 +199,11 @@ describe('Watchlists screen', { timeout: 20_000 }, () => {
     fireEvent.click(option);
     await user.click(within(add).getByRole('button', { name: 'Add' }));
     const done = await screen.findByText('Added VCB to Ngân hàng.');
+    // Spec section 7's payload: the ticker with the (here empty) note and target price.
     expect(JSON.parse(String(api.callsTo('POST /api/stocks/watchlists/1/add_item/')[0]?.body))).toEqual({
       ticker: 'VCB',
+      note: '',
+      target_price: null,
     });
     await waitFor(() =>
       expect(api.callsTo('GET /api/stocks/watchlists/1/').length).toBeGreaterThanOrEqual(2),

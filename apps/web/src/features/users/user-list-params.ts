@@ -13,7 +13,7 @@ import {
   type UserOrdering,
   type UserOrderingField,
 } from '@staff/contracts';
-import type { z } from 'zod';
+import { readListParam as read } from '../../lib/url-list-params';
 
 export interface UserListParams {
   page: number;
@@ -35,18 +35,6 @@ export const DEFAULT_USER_LIST_PARAMS: UserListParams = {
 };
 
 const QUERY = UserListQuery.shape;
-
-/** A query parameter as its contract rule reads it, or `fallback` when the rule refuses it. */
-function read<S extends z.ZodType, F>(
-  rule: S,
-  value: string | null,
-  fallback: F,
-): Exclude<z.output<S>, undefined> | F {
-  const result = rule.safeParse(value ?? undefined);
-  return result.success && result.data !== undefined
-    ? (result.data as Exclude<z.output<S>, undefined>)
-    : fallback;
-}
 
 export function parseUserListParams(params: URLSearchParams): UserListParams {
   return {

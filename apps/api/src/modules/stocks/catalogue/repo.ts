@@ -1,7 +1,7 @@
 // Queries of the catalogue: the exchanges and the listed stocks (each read with its exchange).
 import { type ExchangeCode, foldForSearch } from '@staff/contracts';
 import type { Selectable } from 'kysely';
-import { dbBool, toBool, toIso } from '../../../db/dialect';
+import { dbBool, lockRowForUpdate, toBool, toIso } from '../../../db/dialect';
 import type { Db } from '../../../db/index';
 import type { StocksTable } from '../../../db/schema';
 import { tickersByCommonName } from './common-names';
@@ -21,29 +21,63 @@ export interface StockRow extends StockColumns {
 /** The folded text a stock is searched by (kept in `stocks.search` by every writer). */
 export const stockSearchText = (ticker: string, name: string) => foldForSearch(`${ticker} ${name}`);
 
+const STOCK_COLUMNS = [
+  's.id',
+  's.ticker',
+  's.name',
+  's.exchange_id',
+  's.lot_size',
+  's.sector',
+  's.is_active',
+  's.source',
+  'e.code as exchange_code',
+  'e.name as exchange_name',
+  'e.board as exchange_board',
+] as const;
+
+function stocksWithExchanges(db: Db) {
+  return db.selectFrom('stocks as s').innerJoin('stock_exchanges as e', 'e.id', 's.exchange_id');
+}
+
 function stockQuery(db: Db) {
-  return db
-    .selectFrom('stocks as s')
-    .innerJoin('stock_exchanges as e', 'e.id', 's.exchange_id')
-    .select([
-      's.id',
-      's.ticker',
-      's.name',
-      's.exchange_id',
-      's.lot_size',
-      's.sector',
-      's.is_active',
-      's.source',
-      'e.code as exchange_code',
-      'e.name as exchange_name',
-      'e.board as exchange_board',
-    ]);
+  return stocksWithExchanges(db).select(STOCK_COLUMNS);
 }
 
 type RawStock = Omit<StockRow, 'is_active' | 'exchange_code'> & {
   is_active: number | boolean;
   exchange_code: string;
 };
+
+/** The administrators' list's filters (GET /api/stocks/catalogue/). */
+export interface CatalogueFilters {
+  search?: string | undefined;
+  exchange?: ExchangeCode | undefined;
+  isActive?: boolean | undefined;
+}
+
+/** A stock's editable columns (the ticker is its key and never changes). */
+export interface StockChanges {
+  name?: string;
+  exchange_id?: number;
+  lot_size?: number;
+  sector?: string;
+  is_active?: boolean;
+}
+
+/** The administrators' list: every stock, active or not, matching the filters. */
+function catalogueMatching(db: Db, filters: CatalogueFilters) {
+  let q = stocksWithExchanges(db);
+  const cleaned = (filters.search ?? '').replace(/[%_\\]/g, '');
+  const folded = foldForSearch(cleaned);
+  if (folded) {
+    const upper = cleaned.toUpperCase().trim();
+    q = q.where((eb) => eb.or([eb('s.ticker', 'like', `${upper}%`), eb('s.search', 'like', `%${folded}%`)]));
+  }
+  if (filters.exchange) q = q.where('e.code', '=', filters.exchange);
+  if (filters.isActive !== undefined) q = q.where('s.is_active', '=', dbBool(filters.isActive));
+  return q;
+}
+
 const toStock = (r: RawStock): StockRow => ({
   ...r,
   is_active: toBool(r.is_active),
@@ -130,6 +164,42 @@ export function createCatalogueRepo(db: Db) {
         const s = found.get(t);
         return s ? [s] : [];
       });
+    },
+
+    /**
+     * One page of every stock, active or not, by ticker, and the total, both cut and counted in the
+     * database: a ticker prefix or the folded name matches the search.
+     */
+    async listPage(filters: CatalogueFilters, page: { offset: number; limit: number }) {
+      const matching = () => catalogueMatching(db, filters);
+      const rowsQuery = matching()
+        .select(STOCK_COLUMNS)
+        .orderBy('s.ticker')
+        .offset(page.offset)
+        .limit(page.limit);
+      const countQuery = matching().select((eb) => eb.fn.countAll<number>().as('n'));
+      const [rows, total] = await Promise.all([rowsQuery.execute(), countQuery.executeTakeFirstOrThrow()]);
+      return { count: Number(total.n), rows: rows.map(toStock) };
+    },
+
+    /** Locks the stock's row for an edit (in the caller's transaction); true when it exists. */
+    lockStock(id: number): Promise<boolean> {
+      return lockRowForUpdate(db, 'stocks', id);
+    },
+
+    /** Writes the changed columns, and the search text when the name changed. */
+    async updateStock(id: number, ticker: string, changes: StockChanges): Promise<void> {
+      const values = {
+        ...(changes.name !== undefined
+          ? { name: changes.name, search: stockSearchText(ticker, changes.name) }
+          : {}),
+        ...(changes.exchange_id !== undefined ? { exchange_id: changes.exchange_id } : {}),
+        ...(changes.lot_size !== undefined ? { lot_size: changes.lot_size } : {}),
+        ...(changes.sector !== undefined ? { sector: changes.sector } : {}),
+        ...(changes.is_active !== undefined ? { is_active: dbBool(changes.is_active) } : {}),
+      };
+      if (Object.keys(values).length === 0) return;
+      await db.updateTable('stocks').set(values).where('id', '=', id).execute();
     },
 
     async insertStock(values: Omit<StockColumns, 'id'> & { now: Date }): Promise<number> {

@@ -1,6 +1,13 @@
 // Decides how watchlists leave the server: with their items, each naming its stock (and, for one
 // list, carrying the stock's snapshot).
-import type { ExchangeCode, Snapshot, Watchlist, WatchlistItem, WatchlistListItem } from '@staff/contracts';
+import type {
+  ExchangeCode,
+  Snapshot,
+  TargetDirection,
+  Watchlist,
+  WatchlistItem,
+  WatchlistListItem,
+} from '@staff/contracts';
 import { toBool, toDate } from '../../../db/dialect';
 import type { StockRow } from '../catalogue/repo';
 
@@ -9,6 +16,7 @@ export function presentWatchlistListItem(r: {
   id: number;
   note: string;
   target_price: number | null;
+  target_direction: TargetDirection | null;
   added_at: string | Date;
   ticker: string;
   name: string;
@@ -19,13 +27,20 @@ export function presentWatchlistListItem(r: {
     stock: { ticker: r.ticker, name: r.name, exchange: r.exchange_code as ExchangeCode },
     note: r.note,
     target_price: r.target_price,
+    target_direction: r.target_direction,
     added_at: toDate(r.added_at).toISOString(),
   };
 }
 
 /** An item of one list, with its stock's snapshot (null when there is none). */
 export function presentWatchlistItem(
-  r: { id: number; note: string; target_price: number | null; added_at: string | Date },
+  r: {
+    id: number;
+    note: string;
+    target_price: number | null;
+    target_direction: TargetDirection | null;
+    added_at: string | Date;
+  },
   stock: StockRow,
   snapshot: Snapshot | null,
 ): WatchlistItem {
@@ -34,6 +49,7 @@ export function presentWatchlistItem(
     stock: { ticker: stock.ticker, name: stock.name, exchange: stock.exchange_code },
     note: r.note,
     target_price: r.target_price,
+    target_direction: r.target_direction,
     added_at: toDate(r.added_at).toISOString(),
     snapshot,
   };

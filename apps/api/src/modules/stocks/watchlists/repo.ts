@@ -1,5 +1,6 @@
 // Queries of the watchlists and their items. Every read of a user's lists has the owner in its
 // where; the writes take a list the service has already found to be the user's.
+import type { TargetDirection } from '@staff/contracts';
 import { sql } from 'kysely';
 import { dbBool, toIso } from '../../../db/dialect';
 import type { Db } from '../../../db/index';
@@ -105,6 +106,7 @@ export function createWatchlistItemsRepo(db: Db) {
           'i.watchlist_id',
           'i.note',
           'i.target_price',
+          'i.target_direction',
           'i.added_at',
           's.ticker',
           's.name',
@@ -115,14 +117,27 @@ export function createWatchlistItemsRepo(db: Db) {
         .execute();
     },
 
-    itemsOfList(listId: number) {
-      return db
+    /** A list's items in the order they were added, or the one item `itemId` when given. */
+    itemsOfList(listId: number, itemId?: number) {
+      let query = db
         .selectFrom('watchlist_items as i')
         .innerJoin('stocks as s', 's.id', 'i.stock_id')
-        .select(['i.id', 'i.note', 'i.target_price', 'i.added_at', 's.ticker'])
+        .select(['i.id', 'i.note', 'i.target_price', 'i.target_direction', 'i.added_at', 's.ticker'])
+        .where('i.watchlist_id', '=', listId);
+      if (itemId !== undefined) query = query.where('i.id', '=', itemId);
+      return query.orderBy('i.id').execute();
+    },
+    /** The item when it is in this list and the list is the user's. */
+    findOwnItem(userId: number, listId: number, itemId: number) {
+      return db
+        .selectFrom('watchlist_items as i')
+        .innerJoin('watchlists as w', 'w.id', 'i.watchlist_id')
+        .innerJoin('stocks as s', 's.id', 'i.stock_id')
+        .select(['i.id', 'i.target_price', 'i.target_direction', 's.ticker'])
+        .where('i.id', '=', itemId)
         .where('i.watchlist_id', '=', listId)
-        .orderBy('i.id')
-        .execute();
+        .where('w.user_id', '=', userId)
+        .executeTakeFirst();
     },
 
     async hasItem(listId: number, stockId: number): Promise<boolean> {
@@ -135,23 +150,69 @@ export function createWatchlistItemsRepo(db: Db) {
       return row !== undefined;
     },
 
+    /** The new item's id. */
     async insertItem(values: {
       listId: number;
       stockId: number;
       note: string;
       targetPrice: number | null;
+      targetDirection: TargetDirection | null;
       now: Date;
-    }): Promise<void> {
-      await db
+    }): Promise<number> {
+      const row = await db
         .insertInto('watchlist_items')
         .values({
           watchlist_id: values.listId,
           stock_id: values.stockId,
           note: values.note,
           target_price: values.targetPrice,
+          target_direction: values.targetDirection,
           added_at: toIso(values.now),
         })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    /**
+     * Writes an item's note and/or target in one statement; the number of items changed (0 when it
+     * is no longer in the list). A target written with `side` takes that side, unless it is the
+     * target already there with a side, which it keeps: saving the same target again (with a new
+     * note) must not move a crossed target to the other side of the price.
+     */
+    async updateItem(
+      listId: number,
+      itemId: number,
+      change: { note?: string; target?: { price: number | null; side: TargetDirection | null } },
+    ): Promise<number> {
+      const { note, target } = change;
+      const result = await db
+        .updateTable('watchlist_items')
+        .set((eb) => ({
+          ...(note !== undefined ? { note } : {}),
+          ...(target !== undefined
+            ? {
+                target_price: target.price,
+                target_direction:
+                  target.price === null
+                    ? null
+                    : eb
+                        .case()
+                        .when(
+                          eb.and([
+                            eb('target_price', '=', target.price),
+                            eb('target_direction', 'is not', null),
+                          ]),
+                        )
+                        .then(eb.ref('target_direction'))
+                        .else(target.side)
+                        .end(),
+              }
+            : {}),
+        }))
+        .where('id', '=', itemId)
+        .where('watchlist_id', '=', listId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
 
     /** The number of items removed (0 or 1). */

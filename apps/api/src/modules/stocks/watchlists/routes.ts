@@ -6,6 +6,8 @@ import {
   WatchlistCreate,
   WatchlistDetail,
   WatchlistItem,
+  WatchlistItemPathParams,
+  WatchlistItemUpdate,
   WatchlistList,
   WatchlistUpdate,
 } from '@staff/contracts';
@@ -117,6 +119,24 @@ export function registerWatchlistsRoutes(
     },
     handler: async (request, reply) =>
       reply.code(201).send(await watchlists.addItem(viewer(request), request.params.id, request.body)),
+  });
+
+  r.patch('/api/stocks/watchlists/:id/items/:item_id/', {
+    onRequest: staff,
+    schema: {
+      tags,
+      security,
+      summary: "Change an item's note or target price",
+      description:
+        "Either field: `note: ''` clears the note, `target_price: null` the target. A new target " +
+        "remembers which side of the stock's current price it was set on (`target_direction`); the " +
+        'same target sent again keeps its side.',
+      params: WatchlistItemPathParams,
+      body: WatchlistItemUpdate,
+      response: { 200: WatchlistItem, ...errorAnswers(400, 401, 403, 404, 413, 415) },
+    },
+    handler: async (request) =>
+      watchlists.updateItem(viewer(request), request.params.id, request.params.item_id, request.body),
   });
 
   r.post('/api/stocks/watchlists/:id/remove_item/', {

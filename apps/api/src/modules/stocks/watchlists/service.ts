@@ -5,10 +5,13 @@
 import {
   type AddItem,
   STOCK_MESSAGES,
+  type TargetDirection,
+  targetSide,
   type Watchlist,
   type WatchlistCreate,
   type WatchlistDetail,
   type WatchlistItem,
+  type WatchlistItemUpdate,
   type WatchlistListItem,
 } from '@staff/contracts';
 import { isUniqueViolation, lockRowForUpdate, toBool } from '../../../db/dialect';
@@ -52,14 +55,28 @@ export function createWatchlistsService({ db, now }: WatchlistsDeps) {
     return byList;
   }
 
-  async function itemsOf(listId: number): Promise<WatchlistItem[]> {
-    const rows = await itemsRepo.itemsOfList(listId);
+  /** A list's items with their snapshots, or the one item `itemId` when given. */
+  async function itemsOf(listId: number, itemId?: number): Promise<WatchlistItem[]> {
+    const rows = await itemsRepo.itemsOfList(listId, itemId);
     const stocks = await catalogue.findByTickersInOrder(rows.map((r) => r.ticker));
     const snapshots = new Map((await snapshotsOf(stocks)).map((s) => [s.ticker, s]));
     const byTicker = new Map(stocks.map((s) => [s.ticker, s]));
     return rows.map((r) => {
       return presentWatchlistItem(r, byTicker.get(r.ticker) as StockRow, snapshots.get(r.ticker) ?? null);
     });
+  }
+
+  /** The item as the list detail shows it. */
+  async function itemOf(listId: number, itemId: number): Promise<WatchlistItem> {
+    const [item] = await itemsOf(listId, itemId);
+    if (!item) throw notFound();
+    return item;
+  }
+
+  /** The price a target is set against: the stock's current price as its card shows it now. */
+  async function currentPrice(stock: StockRow): Promise<number | null> {
+    const [snapshot] = await snapshotsOf([stock]);
+    return snapshot?.current_price ?? null;
   }
 
   async function getWatchlist(viewer: StocksViewer, id: number): Promise<WatchlistDetail> {
@@ -147,20 +164,53 @@ export function createWatchlistsService({ db, now }: WatchlistsDeps) {
       if (!stock) throw fieldError('ticker', STOCK_MESSAGES.unknownTicker(body.ticker));
       if (await itemsRepo.hasItem(id, stock.id))
         throw fieldError('ticker', STOCK_MESSAGES.duplicateTicker(body.ticker));
+      const targetPrice = body.target_price ?? null;
+      // The target remembers its side of the price it is set at (issue 26's crossing rule).
+      const targetDirection =
+        targetPrice === null ? null : targetSide(targetPrice, await currentPrice(stock));
+      let itemId: number;
       try {
-        await itemsRepo.insertItem({
+        itemId = await itemsRepo.insertItem({
           listId: id,
           stockId: stock.id,
           note: body.note,
-          targetPrice: body.target_price ?? null,
+          targetPrice,
+          targetDirection,
           now: now(),
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw fieldError('ticker', STOCK_MESSAGES.duplicateTicker(body.ticker));
         throw err;
       }
-      const items = await itemsOf(id);
-      return items.find((i) => i.stock.ticker === body.ticker) as WatchlistItem;
+      return itemOf(id, itemId);
+    },
+
+    /**
+     * Changes an item's note and/or target (issue 26). A new target takes its side of the stock's
+     * price now; the same target sent again keeps the side it has (the repo's updateItem). Another
+     * user's list, or an item of another list, is 404.
+     */
+    async updateItem(
+      viewer: StocksViewer,
+      listId: number,
+      itemId: number,
+      body: WatchlistItemUpdate,
+    ): Promise<WatchlistItem> {
+      const item = await itemsRepo.findOwnItem(viewer.id, listId, itemId);
+      if (!item) throw notFound();
+      let target: { price: number | null; side: TargetDirection | null } | undefined;
+      if (body.target_price === null) target = { price: null, side: null };
+      else if (body.target_price !== undefined) {
+        const stock = (await catalogue.findByTicker(item.ticker)) as StockRow;
+        target = { price: body.target_price, side: targetSide(body.target_price, await currentPrice(stock)) };
+      }
+      const changed = await itemsRepo.updateItem(listId, itemId, {
+        ...(body.note !== undefined ? { note: body.note } : {}),
+        ...(target ? { target } : {}),
+      });
+      // Removed from the list since it was found.
+      if (changed === 0) throw notFound();
+      return itemOf(listId, itemId);
     },
 
     async removeItem(viewer: StocksViewer, id: number, ticker: string): Promise<void> {

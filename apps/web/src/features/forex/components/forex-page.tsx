@@ -22,6 +22,7 @@ import {
   type ForexRange,
 } from '@staff/contracts';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { ChartAttribution } from '../../../components/charts/chart-attribution';
 import { RequireModule } from '../../../components/require-module';
 import { ApiError } from '../../../lib/api-client';
 import { useLatestSearchParams } from '../../../lib/latest-search-params';
@@ -32,7 +33,7 @@ import { displayUnit } from '../format';
 import { symbolLabel } from '../symbols';
 import { LatestQuoteCard } from './latest-quote-card';
 import { SourceNotices } from './notices';
-import { PriceChart } from './price-chart';
+import { PointsDisclosure, PriceChart } from './price-chart';
 import { SymbolPanel } from './symbol-panel';
 
 export const TITLE = 'Forex & Gold Dashboard';
@@ -99,18 +100,24 @@ function ChartCard({ symbol, range }: { symbol: string; range: ForexRange }) {
   } else {
     body = <PriceChart points={series.data.data} range={range} unit={unit} label={title} />;
   }
+  const points = series.data?.data ?? [];
   return (
-    <Card withBorder radius="md" padding="md" aria-labelledby="forex-chart-title" data-testid="chart-card">
-      <Group justify="space-between" mb="xs" wrap="nowrap">
-        <Title order={3} id="forex-chart-title" data-testid="chart-title">
-          {title}
-        </Title>
-        <Text size="sm" c="dimmed" data-testid="chart-caption">
-          {symbolLabel(symbol).long} · đơn vị: {unit.unit} đồng
-        </Text>
-      </Group>
-      {body}
-    </Card>
+    <Stack gap={4}>
+      <Card withBorder radius="md" padding="md" aria-labelledby="forex-chart-title" data-testid="chart-card">
+        <Group justify="space-between" mb="xs" wrap="nowrap">
+          <Title order={3} id="forex-chart-title" data-testid="chart-title">
+            {title}
+          </Title>
+          <Text size="sm" c="dimmed" data-testid="chart-caption">
+            {symbolLabel(symbol).long} · đơn vị: {unit.unit} đồng
+          </Text>
+        </Group>
+        {body}
+      </Card>
+      {/* Under the card: the chart's points in words, and the drawing library's attribution. */}
+      {points.length > 0 ? <PointsDisclosure points={points} unit={unit} label={title} /> : null}
+      <ChartAttribution />
+    </Stack>
   );
 }
 

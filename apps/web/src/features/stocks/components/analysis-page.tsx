@@ -1,6 +1,7 @@
 // /watchlists/{id}/analysis: for the list's tickers, the change since the previous close and since
 // the week's and the month's open, and each ticker's weight had equal amounts been bought at the
-// month's open.
+// month's open; below, each ticker's change over the month as a chart (issue 26), and the demo
+// notice when the prices are generated.
 import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMemo } from 'react';
@@ -9,8 +10,12 @@ import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api-client';
 import { type CardItem, useCards } from '../api';
+import { useBarsSince } from '../chart-api';
 import { changePercent, formatNumber, formatPercent, withLiveQuote } from '../format';
 import { useLiveQuotes } from '../live';
+import { changeLine, monthOf } from '../month-change';
+import { DemoNotice } from './demo-notice';
+import { MonthChangeChart } from './month-change-chart';
 import { WatchlistsLink } from './watchlists-link';
 
 export interface AnalysisRow {
@@ -60,13 +65,24 @@ export function WatchlistAnalysisPage() {
   const cards = useCards(Number.isInteger(id) && id > 0 ? id : null);
   const live = useLiveQuotes((cards.data?.cards ?? []).map((c) => c.ticker));
   useDocumentTitle('Phân tích danh mục');
-  const result = useMemo(() => {
-    const items = (cards.data?.cards ?? []).map((c) => {
-      const q = live[c.ticker];
-      return { ...c, snapshot: c.snapshot && q ? withLiveQuote(c.snapshot, q) : c.snapshot };
-    });
-    return analyse(items);
-  }, [cards.data, live]);
+  const items = useMemo(
+    () =>
+      (cards.data?.cards ?? []).map((c) => {
+        const q = live[c.ticker];
+        return { ...c, snapshot: c.snapshot && q ? withLiveQuote(c.snapshot, q) : c.snapshot };
+      }),
+    [cards.data, live],
+  );
+  const result = useMemo(() => analyse(items), [items]);
+  const month = monthOf(items.map((c) => c.snapshot));
+  const bars = useBarsSince(
+    items.map((c) => c.ticker),
+    month,
+  );
+  const lines = useMemo(
+    () => (month ? items.map((c, i) => changeLine(c.ticker, i, c.snapshot, bars.data[i], month)) : []),
+    [items, month, bars.data],
+  );
 
   if (cards.isPending) return <PageLoader />;
   if (cards.isError) {
@@ -94,6 +110,7 @@ export function WatchlistAnalysisPage() {
       <Title order={1} size="h2">
         Phân tích — {cards.data.name}
       </Title>
+      <DemoNotice />
       <Text size="sm" c="dimmed">
         Tỷ trọng: phần của mỗi mã nếu đầu tháng mua mỗi mã một số tiền bằng nhau, tính theo giá hiện tại.
       </Text>
@@ -144,6 +161,15 @@ export function WatchlistAnalysisPage() {
           </Table.Tfoot>
         </Table>
       )}
+      {month && result.rows.length > 0 ? (
+        bars.error ? (
+          <LoadErrorAlert title="Không tải được giá trong tháng." error={bars.error} onRetry={bars.retry} />
+        ) : !bars.isPending ? (
+          <MonthChangeChart lines={lines} month={month} />
+        ) : (
+          <PageLoader label="Đang tải giá trong tháng..." />
+        )
+      ) : null}
     </Stack>
   );
 }

@@ -1,21 +1,31 @@
 // One watchlist card (spec section 2, Watchlists): ticker, exchange, company, the price in the
 // board's colours with the previous close in a tooltip, LIVE with its time, Open/High/Low/Volume,
-// and 'Đầu tuần' / 'Đầu tháng' with arrows against the current price.
-import { ActionIcon, Badge, Card, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
-import type { ExchangeCode, Snapshot } from '@staff/contracts';
-import { IconArrowDownRight, IconArrowUpRight, IconInfoCircle, IconMinus, IconX } from '@tabler/icons-react';
+// and 'Đầu tuần' / 'Đầu tháng' with arrows against the current price; on a watchlist, the item's
+// note and target with the pencil that edits them, and 'Target crossed' once the price crossed it.
+import { ActionIcon, Badge, Card, Divider, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { type ExchangeCode, type Snapshot, targetCrossed } from '@staff/contracts';
+import {
+  IconArrowDownRight,
+  IconArrowUpRight,
+  IconInfoCircle,
+  IconMinus,
+  IconPencil,
+  IconTargetArrow,
+  IconX,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { CardItemFields } from '../api';
 import {
   type Direction,
   direction,
   formatNumber,
   formatPercent,
-  marketTime,
   prevCloseHint,
   priceTone,
   TONE_COLOURS,
 } from '../format';
+import { LiveBadge } from './demo-notice';
 
 export interface StockCardProps {
   ticker: string;
@@ -27,6 +37,76 @@ export interface StockCardProps {
   removing?: boolean;
   /** false on the stock's own page. */
   link?: boolean;
+  /** The watchlist item the card stands for: its note and target are shown under the figures. */
+  item?: CardItemFields;
+  /** Shown as a pencil beside the note and target when given. */
+  onEdit?: () => void;
+}
+
+/** Words of a card's note and target (issue 26). */
+export const TARGET_WORDS = {
+  crossed: 'Target crossed',
+  target: 'Target',
+  none: 'No note or target',
+  untracked:
+    'Not marked when crossed: it was set at the price or before the stock had one. Set it again to track it.',
+  edit: (ticker: string) => `Edit note and target of ${ticker}`,
+} as const;
+
+/** The note and the target under the figures, with the pencil that edits them. */
+function ItemFooter({ ticker, item, onEdit }: { ticker: string; item: CardItemFields; onEdit?: () => void }) {
+  const { note, target_price: target, target_direction: side } = item;
+  return (
+    <>
+      <Divider />
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          {target !== null ? (
+            <Group gap={4} wrap="nowrap" data-testid="target" data-direction={side ?? 'none'}>
+              <Text size="xs" c="dimmed">
+                {TARGET_WORDS.target}
+              </Text>
+              <Text size="sm" fw={600}>
+                {formatNumber(target)}
+              </Text>
+              {side === 'above' ? (
+                <IconArrowUpRight size={14} aria-label="waiting for a rise" role="img" />
+              ) : side === 'below' ? (
+                <IconArrowDownRight size={14} aria-label="waiting for a fall" role="img" />
+              ) : (
+                <Tooltip label={TARGET_WORDS.untracked} withArrow multiline w={240}>
+                  <IconInfoCircle size={14} aria-label={TARGET_WORDS.untracked} role="img" />
+                </Tooltip>
+              )}
+            </Group>
+          ) : null}
+          {note ? (
+            <Text size="sm" data-testid="note" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {note}
+            </Text>
+          ) : null}
+          {target === null && !note ? (
+            <Text size="xs" c="dimmed">
+              {TARGET_WORDS.none}
+            </Text>
+          ) : null}
+        </Stack>
+        {onEdit ? (
+          <Tooltip label={TARGET_WORDS.edit(ticker)} withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label={TARGET_WORDS.edit(ticker)}
+              onClick={onEdit}
+            >
+              <IconPencil size={14} />
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
+      </Group>
+    </>
+  );
 }
 
 function Arrow({ dir, label }: { dir: Direction; label: string }) {
@@ -83,9 +163,12 @@ export function StockCard({
   onRemove,
   removing,
   link = true,
+  item,
+  onEdit,
 }: StockCardProps) {
   const tone = s ? priceTone(s) : 'none';
   const current = s?.current_price ?? null;
+  const crossed = item ? targetCrossed(item, current) : false;
   const hint = prevCloseHint(s?.prev_close ?? null);
 
   const body = (
@@ -99,16 +182,17 @@ export function StockCard({
             <Badge variant="light" size="sm">
               {exchange}
             </Badge>
+            {crossed ? (
+              <Badge color="indigo" variant="filled" size="sm" leftSection={<IconTargetArrow size={12} />}>
+                {TARGET_WORDS.crossed}
+              </Badge>
+            ) : null}
           </Group>
           <Text size="xs" c="dimmed" lineClamp={1} title={name}>
             {name}
           </Text>
         </div>
-        {s?.live_as_of ? (
-          <Badge color="red" variant="filled" size="sm" aria-label={`LIVE ${marketTime(s.live_as_of)}`}>
-            LIVE {marketTime(s.live_as_of)}
-          </Badge>
-        ) : null}
+        {s?.live_as_of ? <LiveBadge asOf={s.live_as_of} /> : null}
       </Group>
       <Group gap={6} align="baseline">
         <Text size="xl" fw={700} c={TONE_COLOURS[tone]} data-tone={tone} data-testid="price">
@@ -118,7 +202,9 @@ export function StockCard({
           <IconInfoCircle size={16} aria-label={hint} role="img" />
         </Tooltip>
         {s?.change_percent !== null && s?.change_percent !== undefined ? (
-          <Text size="sm" c={TONE_COLOURS[tone]}>
+          // In the text's own colour: the board's green and red on white are too faint for text this
+          // small (axe, WCAG AA 4.5:1); the price beside it carries the tone, the sign the direction.
+          <Text size="sm" fw={500} data-testid="change-percent">
             {formatPercent(s.change_percent)}
           </Text>
         ) : null}
@@ -137,7 +223,16 @@ export function StockCard({
   );
 
   return (
-    <Card withBorder padding="sm" radius="md" component="article" aria-label={ticker} pos="relative">
+    <Card
+      withBorder
+      padding="sm"
+      radius="md"
+      component="article"
+      aria-label={ticker}
+      pos="relative"
+      data-crossed={item ? crossed : undefined}
+      style={crossed ? { borderColor: 'var(--mantine-color-indigo-6)' } : undefined}
+    >
       {onRemove ? (
         <ActionIcon
           variant="subtle"
@@ -165,6 +260,11 @@ export function StockCard({
       ) : (
         body
       )}
+      {item ? (
+        <Stack gap="xs" mt="xs">
+          <ItemFooter ticker={ticker} item={item} onEdit={onEdit} />
+        </Stack>
+      ) : null}
     </Card>
   );
 }

@@ -1,33 +1,33 @@
-// /stocks/{ticker}: the company, its exchange, the live snapshot and a daily price chart.
-import { Badge, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+// /stocks/{ticker}: the company, its exchange, the live snapshot and the daily candlestick chart
+// (issue 26), with the demo notice when the prices are generated.
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { normaliseTicker } from '@staff/contracts';
-import { useState } from 'react';
+import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageLoader } from '../../../components/page-loader';
-import { usePrices, useSnapshot, useStock } from '../api';
+import { useSnapshot, useStock } from '../api';
+import { usePriceHistory } from '../chart-api';
 import { withLiveQuote } from '../format';
 import { useLiveQuotes } from '../live';
+import { DemoNotice, useStocksDemo } from './demo-notice';
 import { PriceChart } from './price-chart';
 import { StockCard } from './stock-card';
 import { WatchlistsLink } from './watchlists-link';
 
-const RANGES = { '3m': 92, '1y': 365, '3y': 3 * 365 } as const;
-type Range = keyof typeof RANGES;
-
-function since(days: number): string {
-  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-}
-
 export function StockDetailPage() {
   const ticker = normaliseTicker(useParams().ticker ?? '');
   useDocumentTitle(ticker);
-  const [range, setRange] = useState<Range>('1y');
   const stock = useStock(ticker);
   const snapshot = useSnapshot(ticker);
-  const prices = usePrices(ticker, since(RANGES[range]));
+  const prices = usePriceHistory(ticker);
   const live = useLiveQuotes([ticker])[ticker];
+  const demo = useStocksDemo();
+  const snap = useMemo(
+    () => (snapshot.data && live ? withLiveQuote(snapshot.data, live) : (snapshot.data ?? null)),
+    [snapshot.data, live],
+  );
 
   if (stock.isPending) return <PageLoader />;
   if (stock.isError) {
@@ -46,7 +46,6 @@ export function StockDetailPage() {
     );
   }
   const s = stock.data;
-  const snap = snapshot.data && live ? withLiveQuote(snapshot.data, live) : (snapshot.data ?? null);
   return (
     <Stack>
       <WatchlistsLink size="sm" />
@@ -66,6 +65,7 @@ export function StockDetailPage() {
       )}
       {s ? (
         <>
+          <DemoNotice ticker={ticker} />
           <div style={{ maxWidth: 420 }}>
             {snapshot.isError ? (
               <LoadErrorAlert
@@ -83,20 +83,6 @@ export function StockDetailPage() {
               />
             )}
           </div>
-          <Group justify="space-between">
-            <Title order={2} size="h4">
-              Giá đóng cửa hằng ngày
-            </Title>
-            <SegmentedControl
-              value={range}
-              onChange={(v) => setRange(v as Range)}
-              data={[
-                { value: '3m', label: '3 tháng' },
-                { value: '1y', label: '1 năm' },
-                { value: '3y', label: '3 năm' },
-              ]}
-            />
-          </Group>
           {prices.isPending ? (
             <PageLoader />
           ) : prices.isError ? (
@@ -106,7 +92,7 @@ export function StockDetailPage() {
               onRetry={() => prices.refetch()}
             />
           ) : (
-            <PriceChart bars={prices.data} />
+            <PriceChart ticker={ticker} bars={prices.data} snapshot={snap} demo={demo} />
           )}
         </>
       ) : null}

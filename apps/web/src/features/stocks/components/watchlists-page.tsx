@@ -1,5 +1,7 @@
 // /stocks — Watchlists (spec sections 2, 4, 5, 8, 9): create lists, pick one, add tickers with a
-// debounced search, and the card grid with live quotes.
+// debounced search (with the spec's optional note and target price), and the card grid with live
+// quotes. Issue 26: each card's note and target edited in a dialog, the cards whose price crossed
+// their target marked and counted, and each list made the default, renamed or deleted from its menu.
 import {
   Alert,
   Anchor,
@@ -24,13 +26,15 @@ import {
   STOCK_MESSAGE_CLEAR_MS,
   STOCK_MESSAGES,
   TICKER_SEARCH_DEBOUNCE_MS,
+  targetCrossed,
   type Watchlist,
 } from '@staff/contracts';
+import { IconTargetArrow } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, fieldErrorsOf } from '../../../lib/api-client';
 import {
   addItem,
   stockKeys,
@@ -39,9 +43,21 @@ import {
   useRemoveItem,
   useStockSearch,
   useWatchlists,
+  type WatchlistCard,
 } from '../api';
 import { withLiveQuote } from '../format';
 import { useLiveQuotes } from '../live';
+import { DemoNotice } from './demo-notice';
+import { ItemEditDialog } from './item-edit-dialog';
+import {
+  EMPTY_ITEM_FIELDS,
+  type ItemFieldErrors,
+  ItemFields,
+  type ItemFieldValues,
+  itemFieldErrors,
+  itemPayload,
+} from './item-fields';
+import { DeleteListDialog, ListMenu, RenameListDialog } from './list-actions';
 import { StockCard } from './stock-card';
 
 /** The server's answer to a failed add, as text: its detail or its field messages. */
@@ -111,36 +127,43 @@ function YourLists({
   lists,
   selected,
   onSelect,
+  onRename,
+  onDelete,
 }: {
   lists: Watchlist[];
   selected: number | null;
   onSelect: (id: number) => void;
+  onRename: (list: Watchlist) => void;
+  onDelete: (list: Watchlist) => void;
 }) {
   return (
     <Stack gap={4}>
       <Text fw={600}>Your lists</Text>
       <nav aria-label="Your lists">
         {lists.map((l) => (
-          <NavLink
-            key={l.id}
-            component="button"
-            active={l.id === selected}
-            onClick={() => onSelect(l.id)}
-            label={l.name}
-            aria-current={l.id === selected ? 'true' : undefined}
-            rightSection={
-              <Group gap={4}>
-                {l.is_default ? (
-                  <Badge size="xs" variant="light" tt="none">
-                    default
-                  </Badge>
-                ) : null}
-                <Text size="xs" c="dimmed">
-                  {l.item_count}
-                </Text>
-              </Group>
-            }
-          />
+          <Group key={l.id} gap={2} wrap="nowrap" role="group" aria-label={l.name}>
+            <NavLink
+              component="button"
+              active={l.id === selected}
+              onClick={() => onSelect(l.id)}
+              label={l.name}
+              aria-current={l.id === selected ? 'true' : undefined}
+              style={{ flex: 1, minWidth: 0 }}
+              rightSection={
+                <Group gap={4}>
+                  {l.is_default ? (
+                    <Badge size="xs" variant="light" tt="none">
+                      default
+                    </Badge>
+                  ) : null}
+                  <Text size="xs" c="dimmed">
+                    {l.item_count}
+                  </Text>
+                </Group>
+              }
+            />
+            <ListMenu list={l} onRename={() => onRename(l)} onDelete={() => onDelete(l)} />
+          </Group>
         ))}
       </nav>
     </Stack>
@@ -155,6 +178,8 @@ function AddTicker({ list, onAdded }: { list: Watchlist | null; onAdded: () => v
   const [debounced] = useDebouncedValue(text.trim(), TICKER_SEARCH_DEBOUNCE_MS);
   const search = useStockSearch(debounced);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [fields, setFields] = useState<ItemFieldValues>(EMPTY_ITEM_FIELDS);
+  const [fieldErrors, setFieldErrors] = useState<ItemFieldErrors>({});
   const [busy, setBusy] = useState(false);
   const clear = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(clear.current), []);
@@ -182,15 +207,28 @@ function AddTicker({ list, onAdded }: { list: Watchlist | null; onAdded: () => v
       setMessage({ kind: 'error', text: STOCK_MESSAGES.noTicker });
       return;
     }
+    const refused = itemFieldErrors(fields);
+    setFieldErrors(refused);
+    if (Object.keys(refused).length > 0) {
+      setMessage(null);
+      return;
+    }
     setBusy(true);
     try {
-      await addItem(list.id, { ticker });
+      // Spec section 7: "POST /stocks/watchlists/{id}/add_item/ | ticker, note, target_price".
+      await addItem(list.id, { ticker, ...itemPayload(fields) });
       setMessage({ kind: 'success', text: STOCK_MESSAGES.added(ticker, list.name) });
       setText('');
+      setFields(EMPTY_ITEM_FIELDS);
       onAdded();
       clear.current = setTimeout(() => setMessage(null), STOCK_MESSAGE_CLEAR_MS);
     } catch (err) {
-      setMessage({ kind: 'error', text: addFailureText(err) });
+      // A refused note or target is said under its box; anything else (the ticker) in the message.
+      const { note, target_price, ...rest } = fieldErrorsOf(err);
+      setFieldErrors({ ...(note ? { note } : {}), ...(target_price ? { target_price } : {}) });
+      const others = Object.values(rest);
+      if (!note && !target_price) setMessage({ kind: 'error', text: addFailureText(err) });
+      else setMessage(others.length > 0 ? { kind: 'error', text: others.join(' ') } : null);
     } finally {
       setBusy(false);
     }
@@ -238,6 +276,9 @@ function AddTicker({ list, onAdded }: { list: Watchlist | null; onAdded: () => v
             {hint.text}
           </Text>
         )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+          <ItemFields values={fields} errors={fieldErrors} onChange={setFields} />
+        </SimpleGrid>
         {message ? (
           <Alert
             color={message.kind === 'success' ? 'green' : 'red'}
@@ -259,19 +300,30 @@ export function WatchlistsPage() {
   const queryClient = useQueryClient();
   const all = lists.data ?? [];
   const selected = all.find((l) => l.id === selectedId) ?? all.find((l) => l.is_default) ?? all[0] ?? null;
+  // The list first shown is pinned, so it stays shown when another becomes the default (issue 26).
+  if (selectedId === null && selected) setSelectedId(selected.id);
   const cards = useCards(selected?.id ?? null);
   const remove = useRemoveItem(selected?.id ?? null);
   const tickers = useMemo(() => (cards.data?.cards ?? []).map((c) => c.ticker), [cards.data]);
   const live = useLiveQuotes(tickers);
   const reload = () => void queryClient.invalidateQueries({ queryKey: stockKeys.watchlists() });
-  const items = cards.data?.cards ?? [];
+  // Each card's snapshot moved on by its live quote: the price shown, and the one its target is read against.
+  const items = (cards.data?.cards ?? []).map((c) => {
+    const quote = live[c.ticker];
+    return { ...c, snapshot: c.snapshot && quote ? withLiveQuote(c.snapshot, quote) : c.snapshot };
+  });
   const holiday = items.some((c) => c.snapshot?.is_holiday);
+  const crossed = items.filter((c) => targetCrossed(c.item, c.snapshot?.current_price)).length;
+  const [editing, setEditing] = useState<WatchlistCard | null>(null);
+  const [renaming, setRenaming] = useState<Watchlist | null>(null);
+  const [deleting, setDeleting] = useState<Watchlist | null>(null);
 
   return (
     <Stack>
       <Title order={1} size="h2">
         Watchlists
       </Title>
+      <DemoNotice />
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Card withBorder>
@@ -285,7 +337,13 @@ export function WatchlistsPage() {
                   onRetry={() => lists.refetch()}
                 />
               ) : (
-                <YourLists lists={all} selected={selected?.id ?? null} onSelect={setSelectedId} />
+                <YourLists
+                  lists={all}
+                  selected={selected?.id ?? null}
+                  onSelect={setSelectedId}
+                  onRename={setRenaming}
+                  onDelete={setDeleting}
+                />
               )}
               {selected ? (
                 <Anchor component={Link} to={`/watchlists/${selected.id}/analysis`}>
@@ -309,6 +367,16 @@ export function WatchlistsPage() {
               <Badge variant="light" aria-label="Ticker count">
                 {items.length}
               </Badge>
+              {crossed > 0 ? (
+                <Badge
+                  color="indigo"
+                  variant="light"
+                  leftSection={<IconTargetArrow size={12} />}
+                  data-testid="crossed-count"
+                >
+                  {crossed} {crossed === 1 ? 'target' : 'targets'} crossed
+                </Badge>
+              ) : null}
               {holiday ? (
                 <Badge color="orange" variant="filled">
                   HOLIDAY
@@ -328,23 +396,29 @@ export function WatchlistsPage() {
             ) : null}
             {!selected && lists.isSuccess ? <Text c="dimmed">{STOCK_MESSAGES.noItems}</Text> : null}
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-              {items.map((c) => {
-                const quote = live[c.ticker];
-                const snapshot = c.snapshot && quote ? withLiveQuote(c.snapshot, quote) : c.snapshot;
-                return (
-                  <StockCard
-                    key={c.ticker}
-                    {...c}
-                    snapshot={snapshot}
-                    removing={remove.isPending && remove.variables === c.ticker}
-                    onRemove={() => remove.mutate(c.ticker)}
-                  />
-                );
-              })}
+              {items.map((c) => (
+                <StockCard
+                  key={c.ticker}
+                  {...c}
+                  removing={remove.isPending && remove.variables === c.ticker}
+                  onRemove={() => remove.mutate(c.ticker)}
+                  onEdit={() => setEditing(c)}
+                />
+              ))}
             </SimpleGrid>
           </Stack>
         </Grid.Col>
       </Grid>
+      <ItemEditDialog card={editing} listId={selected?.id ?? null} onClose={() => setEditing(null)} />
+      <RenameListDialog list={renaming} onClose={() => setRenaming(null)} />
+      <DeleteListDialog
+        list={deleting}
+        lists={all}
+        onClose={() => setDeleting(null)}
+        onDeleted={(id) => {
+          if (selectedId === id) setSelectedId(null);
+        }}
+      />
     </Stack>
   );
 }
