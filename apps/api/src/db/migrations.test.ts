@@ -515,9 +515,9 @@ describe.each(testDatabases())('0024 diary running entries (%s)', (kind) => {
   });
 });
 
-describe.each(testDatabases())('0025 watchlist item target side (%s)', (kind) => {
+describe.each(testDatabases())('0028 watchlist item target side (%s)', (kind) => {
   it("gives existing targets the side of the stock's latest price, none without a price, and down drops it", async () => {
-    const db = await databaseAt(kind, '0024_diary_running_entries');
+    const db = await databaseAt(kind, '0027_cashflow_tables');
     const at = '2026-11-01T00:00:00.000Z';
     const { id: userId } = await insertUser(db, kind, at);
     const hose = await db
@@ -607,7 +607,7 @@ describe.each(testDatabases())('0025 watchlist item target side (%s)', (kind) =>
       .execute();
     expect(rows.map((r) => [r.id, r.target_direction])).toEqual(expected);
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-    const down = await migrator.migrateTo('0024_diary_running_entries');
+    const down = await migrator.migrateTo('0027_cashflow_tables');
     if (down.error) throw down.error;
     await expect(sql`select target_direction from watchlist_items`.execute(db)).rejects.toThrow();
     expect((await sql`select id from watchlist_items`.execute(db)).rows).toHaveLength(expected.length);

@@ -387,7 +387,7 @@ export interface WatchlistItemsTable {
   stock_id: number;
   note: string;
   target_price: number | null;
-  /** The target's side of the price when it was set (migration 0025); null: no target or no side. */
+  /** The target's side of the price when it was set (migration 0028); null: no target or no side. */
   target_direction: 'above' | 'below' | null;
   added_at: Instant;
 }

@@ -27,8 +27,8 @@ import * as m0021 from './0021_drop_unread_sign_in_indexes';
 import * as m0022 from './0022_refresh_token_on_its_session';
 import * as m0023 from './0023_diary_week_totals_window_index';
 import * as m0024 from './0024_diary_running_entries';
-import * as m0025 from './0025_watchlist_item_target_side';
 import * as m0027 from './0027_cashflow_tables';
+import * as m0028 from './0028_watchlist_item_target_side';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
@@ -54,6 +54,6 @@ export const migrations: Record<string, Migration> = {
   '0022_refresh_token_on_its_session': m0022,
   '0023_diary_week_totals_window_index': m0023,
   '0024_diary_running_entries': m0024,
-  '0025_watchlist_item_target_side': m0025,
   '0027_cashflow_tables': m0027,
+  '0028_watchlist_item_target_side': m0028,
 };
