@@ -180,6 +180,9 @@ const APP_START = 'src/app/start.tsx';
 const APP_THEME = 'src/app/theme.ts';
 const isReactCore = (id: string) => /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id);
 const isLibrary = (id: string) => /[\\/]node_modules[\\/]/.test(id);
+/** The suffix of an administration area's name (routeChunks' `areaOf`). */
+const ADMIN_AREA = '-admin';
+const isAdminArea = (area: string) => area.endsWith(ADMIN_AREA);
 /** Below this much source, code that a few features share goes with `shared` rather than alone. */
 const OWN_CHUNK_MIN_BYTES = 20_000;
 /** Below this much source, schemas that a few features share go with zod in `contracts`. */
@@ -217,7 +220,10 @@ export function routeChunks(): Plugin {
     )
       return 'shell';
     const feature = /^src\/features\/([^/]+)\//.exec(file)?.[1];
-    return feature && feature !== 'auth' ? feature : null;
+    if (!feature || feature === 'auth') return null;
+    // A feature's administration screens (src/features/<name>/admin/) are an area of their own: the
+    // few people who open them should not make everyone's screens load what those screens use.
+    return file.startsWith(`src/features/${feature}/admin/`) ? `${feature}${ADMIN_AREA}` : feature;
   };
 
   let groups: Map<string, string> | null = null;
@@ -305,7 +311,10 @@ export function routeChunks(): Plugin {
         if (areaOf(d) === 'shell') shell.add(m);
       }
     }
-    const features = new Set([...lazy].map(areaOf).filter((a) => a !== null && a !== 'shell'));
+    // The everyday features: what half of them use goes to `shared` (administration areas count for none).
+    const features = new Set(
+      [...lazy].map(areaOf).filter((a) => a !== null && a !== 'shell' && !isAdminArea(a)),
+    );
     const included = (m: string) => info(m)?.isIncluded === true;
     /** Which of the app's three chunks (APP_THEME) a module /login runs goes to. */
     const appChunkOf = (m: string): string => {
@@ -321,6 +330,7 @@ export function routeChunks(): Plugin {
       ...[...app].filter(included).map((m): [string, string] => [m, appChunkOf(m)]),
     ]);
     const fewFeatures = new Map<string, string[]>();
+    const areasOfKey = new Map<string, string[]>();
     for (const [m, list] of owners) {
       // A lazily imported module keeps a chunk of its own, named after it in Vite's manifest.
       if (!included(m) || lazy.has(m)) continue;
@@ -332,26 +342,42 @@ export function routeChunks(): Plugin {
         continue;
       }
       if (areas.has(null)) continue; // also loaded outside the shell: Rollup's own chunks
+      // A feature's administration screens go with the feature when both use a module.
+      for (const a of areas)
+        if (a && isAdminArea(a) && areas.has(a.slice(0, -ADMIN_AREA.length))) areas.delete(a);
+      const everyday = [...areas].filter((a) => a !== null && !isAdminArea(a));
       if (shell.has(m)) groups.set(m, 'shell');
       // Used by half the features or more: one chunk for all of them.
-      else if (areas.size >= features.size / 2) groups.set(m, 'shared');
+      else if (everyday.length >= features.size / 2) groups.set(m, 'shared');
       else if (areas.size > 1) {
-        const key = [...areas].sort().join('-');
+        const sorted = [...areas].map(String).sort();
+        const key = sorted.join('-');
         fewFeatures.set(key, [...(fewFeatures.get(key) ?? []), m]);
+        areasOfKey.set(key, sorted);
       } else if (list.length > 1) groups.set(m, [...areas][0] as string);
     }
     // Used by a few features: a chunk for each such set when it is worth a request of its own (the
-    // number input that CashFlow and the diary share), else with the rest of the shared code.
+    // number input that CashFlow and the diary share). A set too small for that goes with the smallest
+    // such chunk of a wider set of features (their screens load it anyway), else with `shared`: as
+    // `shared` comes with every screen, a small set there made the dashboard load the others' code.
+    const sizeOf = (modules: string[]) => modules.reduce((sum, m) => sum + (info(m)?.code?.length ?? 0), 0);
+    const ownChunks = [...fewFeatures]
+      .filter(([, modules]) => sizeOf(modules) >= OWN_CHUNK_MIN_BYTES)
+      .sort(([, a], [, b]) => sizeOf(a) - sizeOf(b));
+    const chunkFor = (key: string): string => {
+      if (ownChunks.some(([k]) => k === key)) return key;
+      const areas = areasOfKey.get(key) ?? [];
+      const wider = ownChunks.find(([k]) => areas.every((a) => areasOfKey.get(k)?.includes(a)));
+      return wider?.[0] ?? 'shared';
+    };
     for (const [key, modules] of fewFeatures) {
-      const size = modules.reduce((sum, m) => sum + (info(m)?.code?.length ?? 0), 0);
       // Schemas are built when their chunk runs, so a few features' contracts never go to `shared`
       // (where every screen would build them, as the session did the diary's): a chunk of their own, or,
       // when a few small schemas are not worth a request, the `contracts` chunk beside zod.
-      const schemas = modules.filter(isContracts);
-      const schemaSize = schemas.reduce((sum, m) => sum + (info(m)?.code?.length ?? 0), 0);
+      const schemaSize = sizeOf(modules.filter(isContracts));
       for (const m of modules) {
         if (isContracts(m)) groups.set(m, schemaSize >= OWN_SCHEMA_CHUNK_MIN_BYTES ? key : 'contracts');
-        else groups.set(m, size >= OWN_CHUNK_MIN_BYTES ? key : 'shared');
+        else groups.set(m, chunkFor(key));
       }
     }
   };
