@@ -2,7 +2,7 @@
 import type { Analysis, Category, Entry, Jar } from '@staff/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render';
 import { signInAs } from '../../../test/session';
@@ -13,11 +13,17 @@ import { EntriesPage } from './entries-page';
 import { EntryDetailPage } from './entry-detail-page';
 import { JarSetupPage } from './jar-setup-page';
 
-// The browser's zone, fixed so the days do not depend on the machine running the tests.
-vi.mock('../date-range', async (original) => ({
-  ...(await original<typeof import('../date-range')>()),
-  browserTimeZone: () => 'Asia/Ho_Chi_Minh',
-}));
+// The browser's zone, fixed so the days do not depend on the machine running the tests. A spy, not a
+// module mock: the web tests share their modules between files (isolate: false), and a mocked module
+// would stay mocked for the files after this one.
+const realResolvedOptions = Intl.DateTimeFormat.prototype.resolvedOptions;
+beforeEach(() => {
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+    this: Intl.DateTimeFormat,
+  ) {
+    return { ...realResolvedOptions.call(this), timeZone: 'Asia/Ho_Chi_Minh' };
+  });
+});
 
 const JARS: Jar[] = [
   { id: 1, key: 'sleep', name: 'Ngủ', ratio: 0 },
