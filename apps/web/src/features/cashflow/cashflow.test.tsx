@@ -104,7 +104,7 @@ describe('home', () => {
 
 describe('setup', () => {
   it('enables Bắt đầu ván only when valid, then orders by roll with ties by name', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderCashflow('/cashflow/setup');
     const start = await screen.findByRole('button', { name: 'Bắt đầu ván' });
     expect(start).toHaveProperty('disabled', true);
@@ -138,7 +138,7 @@ describe('setup', () => {
       'GET /api/users/search/': (req) =>
         jsonResponse(200, req.url.searchParams.get('q') === 'lan' ? [{ id: 4, display_name: 'Lan' }] : []),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderCashflow('/cashflow/setup');
     const guests = await screen.findAllByRole('checkbox', { name: 'Khách' });
     await user.click(guests[0] as HTMLElement);
@@ -159,7 +159,7 @@ describe('setup', () => {
     fakeApi({
       'GET /api/users/search/': () => jsonResponse(200, { results: [{ id: 4, display_name: 'Lan' }] }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderCashflow('/cashflow/setup');
     const guests = await screen.findAllByRole('checkbox', { name: 'Khách' });
     await user.click(guests[0] as HTMLElement);
@@ -169,7 +169,7 @@ describe('setup', () => {
   });
 
   it('rolls two dice for everyone', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderCashflow('/cashflow/setup');
     await user.click(await screen.findByRole('button', { name: 'Tung xúc xắc cho tất cả' }));
     for (const n of [1, 2]) {
@@ -184,7 +184,7 @@ describe('setup', () => {
     localStorage.setItem('old_game_state', '{}');
     localStorage.setItem(PENDING_KEY, '{"num_players":1}');
     localStorage.setItem('unrelated', 'keep');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderCashflow('/cashflow/setup');
     await user.click(await screen.findByRole('radio', { name: '1' }));
     await user.type(screen.getByLabelText('Tên người chơi 1'), 'An');
@@ -223,7 +223,7 @@ describe('session', () => {
     const game = savedGame();
     localStorage.setItem(SESSION_KEY, JSON.stringify(game));
     const bình = game.players[0];
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderCashflow('/cashflow/session');
     await user.click(await screen.findByRole('button', { name: 'Qua ngày (Cashday)' }));
     const saved = JSON.parse(localStorage.getItem(SESSION_KEY) ?? '{}') as GameState;

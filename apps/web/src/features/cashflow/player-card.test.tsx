@@ -47,7 +47,7 @@ describe('a Fast Track card another player holds', () => {
     const before = anOwnsTheDryCleaner(200_000);
     const anOwned = before.players[1]?.assets.find((a) => a.code === 'FT_GIATKHO');
     localStorage.setItem(SESSION_KEY, JSON.stringify(before));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderSession();
     const dialog = await pickFastTrackCard(user, 'FT_GIATKHO');
     expect(dialog.getByText(/An đang sở hữu tài sản này/)).toBeTruthy();
@@ -63,7 +63,7 @@ describe('a Fast Track card another player holds', () => {
 
   it('is refused with the shortfall note when the buyer’s cash is short', async () => {
     localStorage.setItem(SESSION_KEY, JSON.stringify(anOwnsTheDryCleaner(199_999)));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderSession();
     const dialog = await pickFastTrackCard(user, 'FT_GIATKHO');
     expect(dialog.getByText('(Tiền mặt hiện có không đủ)')).toBeTruthy();
@@ -73,7 +73,7 @@ describe('a Fast Track card another player holds', () => {
 
   it('stays a plain purchase when nobody else holds it', async () => {
     localStorage.setItem(SESSION_KEY, JSON.stringify(anOwnsTheDryCleaner(200_000)));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderSession();
     const dialog = await pickFastTrackCard(user, 'FT_XETAI');
     expect(dialog.queryByRole('button', { name: /Mua lại/ })).toBeNull();
@@ -87,7 +87,7 @@ describe('a stock purchase of 0 shares', () => {
   it('is accepted as passing on the card: no line, no cash, nothing logged', async () => {
     const before = game();
     localStorage.setItem(SESSION_KEY, JSON.stringify(before));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderSession();
     const bình = within(await screen.findByLabelText('Người chơi Bình'));
     await user.click(bình.getByRole('button', { name: 'Chọn thẻ' }));
@@ -105,7 +105,7 @@ describe('a stock purchase of 0 shares', () => {
 describe('entering the Fast Track by hand', () => {
   it('is offered on the active Rat Race player’s card and applies only after confirming', async () => {
     localStorage.setItem(SESSION_KEY, JSON.stringify(game()));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderSession();
     const bình = within(await screen.findByLabelText('Người chơi Bình'));
     const an = within(await screen.findByLabelText('Người chơi An'));
@@ -144,7 +144,7 @@ describe('selling and repaying ask the engine', () => {
         }),
       ),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderSession();
     const bình = within(await screen.findByLabelText('Người chơi Bình'));
     const line = within(bình.getByRole('listitem', { name: 'CH32' }));

@@ -97,7 +97,7 @@ describe('player card', () => {
 
   it('borrows in multiples of $1,000 and repays the loan in steps', async () => {
     localStorage.setItem(SESSION_KEY, JSON.stringify(game()));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderSession();
     const bình = within(await screen.findByLabelText('Người chơi Bình'));
     await user.type(bình.getByLabelText('Số tiền vay (bội số $1,000)'), '2500');
@@ -116,7 +116,7 @@ describe('player card', () => {
 
   it('counts children from 0 to 3 and undoes the last action', async () => {
     localStorage.setItem(SESSION_KEY, JSON.stringify(game()));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderSession();
     const bình = within(await screen.findByLabelText('Người chơi Bình'));
     await findCompleteSession();
@@ -145,7 +145,7 @@ describe('on a phone', () => {
   it('shows the other players as summaries that open, and the secondary parts closed', async () => {
     asPhone();
     localStorage.setItem(SESSION_KEY, JSON.stringify(game()));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderSession();
     await findCompleteSession();
     const bình = within(card('Bình'));
@@ -183,7 +183,7 @@ describe('on a phone', () => {
 describe('card picker', () => {
   it('buys a stock as its own line', async () => {
     localStorage.setItem(SESSION_KEY, JSON.stringify(game()));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderSession();
     const bình = within(await screen.findByLabelText('Người chơi Bình'));
     await user.click(bình.getByRole('button', { name: 'Chọn thẻ' }));
@@ -198,7 +198,7 @@ describe('card picker', () => {
 
   it('blocks an asset short of its down payment until it is financed', async () => {
     localStorage.setItem(SESSION_KEY, JSON.stringify(game()));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderSession();
     const bình = within(await screen.findByLabelText('Người chơi Bình'));
     await user.click(bình.getByRole('button', { name: 'Chọn thẻ' }));
@@ -217,7 +217,7 @@ describe('card picker', () => {
 
   it('refuses an expense that would make cash negative', async () => {
     localStorage.setItem(SESSION_KEY, JSON.stringify(game()));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderSession();
     const bình = within(await screen.findByLabelText('Người chơi Bình'));
     await user.click(bình.getByRole('button', { name: 'Chọn thẻ' }));
@@ -230,7 +230,7 @@ describe('card picker', () => {
 
   it('moves a player to the Fast Track with a toast when passive income covers expenses', async () => {
     localStorage.setItem(SESSION_KEY, JSON.stringify(game()));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderSession();
     const bình = within(await screen.findByLabelText('Người chơi Bình'));
     await user.click(bình.getByRole('button', { name: 'Chọn thẻ' }));
@@ -282,7 +282,7 @@ describe('finalize', () => {
       },
     });
     localStorage.setItem(SESSION_KEY, JSON.stringify(wonGame()));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderSession();
     await finish(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/cashflow'));
@@ -305,7 +305,7 @@ describe('finalize', () => {
     let answer = jsonResponse(503, { detail: 'Máy chủ đang bảo trì.' });
     const api = fakeApi({ 'POST /api/cashflow/sessions/finalize/': () => answer });
     localStorage.setItem(SESSION_KEY, JSON.stringify(wonGame()));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderSession();
     await finish(user);
     expect(await screen.findByText('Máy chủ đang bảo trì.')).toBeTruthy();
@@ -331,7 +331,7 @@ describe('finalize', () => {
       }),
     );
     localStorage.setItem(SESSION_KEY, JSON.stringify(wonGame()));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderSession();
     await finish(user);
     expect(
@@ -405,7 +405,7 @@ describe('finalize', () => {
         game({ type: 'addAsset', playerId: 'p1', name: 'Nhà', cost: 0, monthlyIncome: 100, downPayment: 0 }),
       ),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderSession();
     await findCompleteSession();
     const panel = within(screen.getByRole('region', { name: 'Kết thúc ván' }));
@@ -424,7 +424,7 @@ describe('finalize', () => {
 
   it('does not ask again when the winner has won in play', async () => {
     localStorage.setItem(SESSION_KEY, JSON.stringify(wonGame()));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderSession();
     await user.click(await screen.findByRole('button', { name: 'Kết thúc & Gửi kết quả' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Kết thúc ván?' }));
@@ -438,7 +438,7 @@ describe('finalize', () => {
         new Response('<html>OK</html>', { status: 201, headers: { 'Content-Type': 'text/html' } }),
     });
     localStorage.setItem(SESSION_KEY, JSON.stringify(wonGame()));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderSession();
     await finish(user);
     expect(await screen.findByText('Đã lưu kết quả ván chơi thành công!')).toBeTruthy();
@@ -456,7 +456,7 @@ describe('finalize', () => {
       },
     });
     localStorage.setItem(SESSION_KEY, JSON.stringify(wonGame()));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const first = renderSession();
     await finish(user);
     expect(await screen.findByText('Có kết quả ván chơi chưa gửi')).toBeTruthy();
@@ -500,7 +500,7 @@ describe('finalize', () => {
     };
     localStorage.setItem(SESSION_KEY, JSON.stringify(wonGame()));
     const api = fakeApi({ 'POST /api/cashflow/sessions/finalize/': () => jsonResponse(200, STORED) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderSession();
     await screen.findByLabelText('Người chơi Bình');
     // Another tab (or an earlier game) stores its pending result after this screen opened.

@@ -134,7 +134,7 @@ const bodyOf = (call: { body: unknown } | undefined) => JSON.parse(String(call?.
 
 async function openScreen() {
   const api = setup();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderRoutes(stocksPages, '/stocks', { notifications: true });
   await screen.findByRole('article', { name: 'VNM' }, { timeout: 5000 });
   return { api, user };

@@ -183,7 +183,7 @@ describe('Watchlists screen', { timeout: 20_000 }, () => {
 
   it('searches after typing, adds the ticker, says so for 3 seconds and reloads; shows the server’s refusal', async () => {
     const api = setup();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderRoutes(stocksPages, '/stocks');
     await screen.findByRole('article', { name: 'VNM' }, { timeout: 5000 });
     const add = screen.getByRole('form', { name: 'Add ticker to list' });
@@ -217,7 +217,7 @@ describe('Watchlists screen', { timeout: 20_000 }, () => {
 
   it("finds a company by its common name, and says 'Không tìm thấy mã' when nothing matches", async () => {
     const api = setup();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderRoutes(stocksPages, '/stocks');
     await screen.findByRole('article', { name: 'VNM' }, { timeout: 5000 });
     const add = screen.getByRole('form', { name: 'Add ticker to list' });
@@ -254,7 +254,7 @@ describe('Watchlists screen', { timeout: 20_000 }, () => {
 
   it("creates a list, sending is_default from the 'default' box; a new default takes the badge", async () => {
     const api = setup();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderRoutes(stocksPages, '/stocks');
     const nav = await screen.findByRole('navigation', { name: 'Your lists' }, { timeout: 5000 });
     const form = screen.getByRole('form', { name: 'Create watchlist' });

@@ -86,7 +86,7 @@ describe('CreateEntryPage', { timeout: 20_000 }, () => {
   });
 
   it('keeps the draft across the trip to category management, then removes it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderForm();
     await user.type(await screen.findByLabelText(/^Title/, {}, { timeout: 5000 }), 'Morning run');
     await user.click(screen.getByRole('button', { name: 'Manage categories' }));
