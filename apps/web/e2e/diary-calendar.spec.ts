@@ -3,8 +3,8 @@
 // and saving puts the block on the calendar; a block is moved and resized with the mouse and moved
 // with the keyboard, each change saved on the server; a change made elsewhere meanwhile is refused
 // with the server's message and the newer values shown; axe finds nothing serious; a phone shows a day.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/accessibility';
 import { ensureUsers } from './support/admin-api';
 import { dmy, expectDate, expectTime, fillDate } from './support/date-fields';
 import { FIRST_LOAD, storeSignIn } from './support/session';
@@ -49,15 +49,6 @@ async function drag(page: Page, from: { x: number; y: number }, to: { x: number;
   await page.mouse.move(from.x, from.y + (to.y > from.y ? 8 : -8), { steps: 3 });
   await page.mouse.move(to.x, to.y, { steps: 8 });
   await page.mouse.up();
-}
-
-/** axe finds no serious or critical violation on the screen. */
-async function noSeriousViolation(page: Page, state: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
-  expect(serious, state).toEqual([]);
 }
 
 /** Today's date in a time zone, as YYYY-MM-DD. */
@@ -240,7 +231,7 @@ test('a day is logged on the week calendar with the mouse and the keyboard', asy
   );
   expect((await entryOnServer(page, report)).start_time).toBe('10:15');
 
-  await noSeriousViolation(page, 'the week with entries');
+  await expectAccessible(page, 'the week with entries');
 
   // A phone shows one day, stepped with the buttons and by a swipe.
   await page.setViewportSize({ width: 390, height: 800 });
@@ -259,7 +250,7 @@ test('a day is logged on the week calendar with the mouse and the keyboard', asy
   });
   await expect(page).toHaveURL(/date=2026-11-19/);
   await expect(page.getByTestId('calendar-range')).toHaveText('19/11/2026');
-  await noSeriousViolation(page, 'an empty day on a phone');
+  await expectAccessible(page, 'an empty day on a phone');
   // Today is drawn with the line of now.
   await page.getByRole('button', { name: 'Today' }).click();
   await expect(page.getByTestId('calendar-range')).toHaveText(dmy(todayIn(ZONE)));

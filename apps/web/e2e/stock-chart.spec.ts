@@ -2,8 +2,8 @@
 // the stock page's candlesticks and volume painted from the real bars, the read-out of the day under
 // the mouse (checked against the API's bar), zoom by range button, the day-by-day slider, and the
 // demo notice; the watchlist analysis's month lines with their legend and notice.
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/accessibility';
 import { ensureUsers } from './support/admin-api';
 import { colourBlobs } from './support/canvas';
 import { openSignedIn } from './support/session';
@@ -43,17 +43,6 @@ async function tokenOf(request: APIRequestContext, user: TestUser): Promise<stri
   });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { access: string }).access;
-}
-
-/** axe finds no serious or critical violation (as a11y.spec.ts asks of every screen). */
-async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
 }
 
 test.beforeAll(async ({ request }) => {
@@ -150,7 +139,7 @@ test('the stock page draws candles from the bars, reads out the day under the mo
   const twoBack = days[days.indexOf(lastShown as string) - 2] as string;
   await expect(readout).toHaveAttribute('data-date', twoBack);
   await expect(slider).toHaveAttribute('aria-valuetext', new RegExp(`^${ddmmyyyy(twoBack)}: Open `));
-  await expectAccessible(page);
+  await expectAccessible(page, 'the stock page with its chart and read-out');
 });
 
 test('the list analysis draws each ticker’s month and says the prices are demo', async ({ page }) => {
@@ -195,5 +184,5 @@ test('the list analysis draws each ticker’s month and says the prices are demo
   const table = chart.getByRole('table', { name: 'Thay đổi trong tháng' });
   await expect(table.getByRole('columnheader')).toHaveText(['Ngày', 'VNM', 'FPT']);
   expect(await table.getByRole('row').count()).toBeGreaterThan(1);
-  await expectAccessible(page);
+  await expectAccessible(page, 'the list analysis with its month chart');
 });

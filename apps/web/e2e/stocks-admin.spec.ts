@@ -3,8 +3,8 @@
 // market holiday; axe finds nothing serious in the add dialog and on the price records with a bar
 // recorded (a11y.spec.ts walks the three screens as they open). A staff member sees none of the
 // menu items, is refused the screens, and the server answers 403 to their calls.
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expectAccessible } from './support/accessibility';
 import { fillDate } from './support/date-fields';
 import { mainNavigation, openSignedIn, readSession } from './support/session';
 import { ADMIN, STAFF } from './support/users';
@@ -18,17 +18,6 @@ const addDays = (date: string, n: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 const dmy = (date: string) => date.split('-').reverse().join('/');
-
-/** axe finds no serious or critical violation on the page as it is. */
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `${screen}\n${serious.join('\n')}`).toEqual([]);
-}
 
 /**
  * A trading day a few sessions back, from the server's holiday table: on or before the session the

@@ -3,8 +3,8 @@
 // crossed' once the price rises through it (a day's bar recorded here, as an editor records one),
 // another list made the default, renamed and deleted after a confirmation (the default passes back),
 // with axe and the Tab key on the marked card and the edit dialog, and the card on a phone.
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/accessibility';
 import { adminToken, ensureUsers } from './support/admin-api';
 import { walkTabOrder } from './support/keyboard';
 import { openSignedIn } from './support/session';
@@ -70,19 +70,6 @@ async function recordBar(
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-}
-
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 200)} ${n.failureSummary}`).join(', ')}`,
-    );
-  expect(serious, `${what}\n${serious.join('\n')}`).toEqual([]);
 }
 
 const yourLists = (page: Page) => page.getByRole('navigation', { name: 'Your lists' });
