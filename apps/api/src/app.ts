@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { HelmetOptions } from 'helmet';
 import { CompiledQuery } from 'kysely';
+import { inClusterWorker } from './cluster-broadcast';
 import type { Config } from './config';
 import type { Db } from './db/index';
 import { createAnswerCache } from './http/answer-cache';
@@ -44,6 +45,7 @@ import {
   createTablesService,
   registerCashflowRoutes,
   registerTablesRoutes,
+  startClusterRelay,
   startPostgresRelay,
 } from './modules/cashflow/index';
 import { createDiaryService, createRunningEntryService, registerDiaryRoutes } from './modules/diary/index';
@@ -260,10 +262,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     app.addHook('onClose', () => relay.close());
   }
+  // On SQLite, the workers of `npm start` hear each other's rings through the cluster's primary.
+  const clusterRelay = !config.databaseUrl && inClusterWorker() ? startClusterRelay(tableBell) : null;
+  if (clusterRelay) app.addHook('onClose', async () => clusterRelay.close());
   registerTablesRoutes(app, {
-    tables: createTablesService({ db, now, limiter, onAdvance: tableBell.ring }),
+    tables: createTablesService({
+      db,
+      now,
+      limiter,
+      onAdvance: clusterRelay?.ring ?? tableBell.ring,
+      // A table stream re-checks the sign-in it was opened under, as the quote stream does.
+      findSignIn: (userId, family) => accounts.findSignedInUser(userId, family),
+    }),
     gameHosts: requireUser(MODULE_ROLES.cashflow),
     bell: tableBell,
+    streamPollMs: config.tableStreamPollMs,
+    metrics,
     now,
   });
 

@@ -13,11 +13,14 @@
 //   worker did not end cleanly. Nothing is replaced meanwhile.
 // - The market-data jobs run in every worker but each once per database (their leases); the hourly
 //   token sweep runs in every worker (a cheap DELETE that finds nothing the second time).
+// - A worker's broadcast (cluster-broadcast.ts: a CashFlow table's bell on SQLite) is passed on to
+//   every other live worker.
 // - A connection the primary has handed to a worker that dies before taking it is closed by the
 //   primary at once (closeConnectionsHandedTo), so its client sees the close and retries instead of
 //   waiting for its own timeout: Node's cluster keeps its copy open until the worker's receipt.
 import cluster, { type Worker } from 'node:cluster';
 import { hostname } from 'node:os';
+import { isBroadcast } from './cluster-broadcast';
 
 /** A worker that had listened and ran this long before it ended was healthy: replaced at once. */
 export const STABLE_AFTER_MS = 10_000;
@@ -152,6 +155,13 @@ export function runCluster(options: ClusterOptions): void {
       }
     });
     worker.once('exit', (code, signal) => ended(index, worker, code, signal));
+    // A worker's broadcast (cluster-broadcast.ts) goes on to every other live worker, as it is.
+    worker.on('message', (message: unknown) => {
+      if (!isBroadcast(message)) return;
+      for (const other of slots)
+        if (other.worker && other.worker !== worker && other.worker.isConnected())
+          other.worker.send(message, undefined, () => {});
+    });
   };
 
   const ended = (index: number, worker: Worker, code: number | null, signal: string | null) => {

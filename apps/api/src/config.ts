@@ -45,6 +45,7 @@ const EnvSchema = z.object({
     .optional()
     .transform((v, ctx) => parseWebConcurrency(v, ctx)),
   ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+  TABLE_STREAM_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
   METRICS_PORT: z
     .string()
     .optional()
@@ -104,6 +105,11 @@ export interface Config {
   webConcurrency: number;
   /** The most bytes of answers each process keeps ready (decision 0021); 0 keeps none. */
   answerCacheBytes: number;
+  /**
+   * How often an open CashFlow table stream looks for events its process was not told of (decision
+   * 0033): the safety net under the bells, which reach every process at once.
+   */
+  tableStreamPollMs: number;
   /** The port of the metrics address (docs/metrics.md); undefined: no metrics, and no work for them. */
   metricsPort: number | undefined;
   /** Where the metrics address listens: loopback unless set (the scraper's side of a firewall). */
@@ -251,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketDataPollSeconds: e.MARKET_DATA_POLL_SECONDS,
     webConcurrency: e.WEB_CONCURRENCY,
     answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
+    tableStreamPollMs: e.TABLE_STREAM_POLL_MS,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
     s3,

@@ -187,4 +187,33 @@ describe.each(testDatabases())('metrics (%s)', (kind) => {
     streams.pop()?.abort();
     await vi.waitFor(async () => expect(await open()).toBe(0), { timeout: 5_000, interval: 20 });
   });
+
+  it('counts the CashFlow table streams open, apart from the quotes', { timeout: 15_000 }, async () => {
+    const host = await makeUser(t, 'admin');
+    // Listening since the quotes' test (this file's app is one).
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const count = async () => await samples(metrics, 'sse_streams_open');
+    const created = await fetch(`${base}/api/cashflow/tables/`, {
+      method: 'POST',
+      headers: { ...host.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ players: [{ name: 'An', dice_sum: 7 }] }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const abort = new AbortController();
+    const res = await fetch(`${base}/api/cashflow/tables/${id}/stream/`, {
+      headers: host.headers,
+      signal: abort.signal,
+    });
+    expect(res.status).toBe(200);
+    await (res.body as ReadableStream<Uint8Array>).getReader().read();
+    expect((await count()).get('kind=cashflow_table')).toBe(1);
+    expect((await count()).get('kind=stocks_live')).toBe(0);
+    abort.abort();
+    await vi.waitFor(async () => expect((await count()).get('kind=cashflow_table')).toBe(0), {
+      timeout: 5_000,
+      interval: 20,
+    });
+  });
 });

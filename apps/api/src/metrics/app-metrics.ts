@@ -6,8 +6,8 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** The server-sent event streams, by kind (`sse_streams_open`). */
-export type StreamKind = 'stocks_live';
-const STREAM_KINDS: readonly StreamKind[] = ['stocks_live'];
+export type StreamKind = 'stocks_live' | 'cashflow_table';
+const STREAM_KINDS: readonly StreamKind[] = ['stocks_live', 'cashflow_table'];
 
 /** How a market-data job's run ended (`market_data_job_runs_total`). */
 export type JobOutcome = 'success' | 'failure' | 'timeout' | 'cancelled';

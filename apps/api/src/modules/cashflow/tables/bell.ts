@@ -1,8 +1,9 @@
 // Wakes a table's open streams when it has a new event (decision 0033). In the writing process the
 // service rings it after the event's commit; the streams then read the events after the last one
 // they sent from the database, so a ring carries no data and a lost or doubled ring loses or
-// doubles nothing. Events written by another process reach a stream by its poll of the table's seq
-// (the safety net, and for now the path between processes).
+// doubles nothing. Other processes hear of it through a relay: PostgreSQL's notifications
+// (postgres-relay.ts), or on SQLite the cluster's primary (cluster-relay.ts); the streams' poll of
+// the table's seq is the safety net under both.
 export interface TableBell {
   ring(tableId: number, seq: number): void;
   /** Calls `listener` on each ring of the table until the returned function is called. */

@@ -18,18 +18,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentAuth } from '../../../http/auth';
 import { bearerSecurity as security } from '../../../http/docs';
 import { errorAnswers, sentAs } from '../../../http/operation';
+import { createEventStreams, PLANNED_RECONNECT } from '../../../http/sse';
+import type { AppMetrics } from '../../../metrics/app-metrics';
 import type { TableBell } from './bell';
 import type { TablesService } from './service';
 
 const tags = ['cashflow'];
 
-/** A stream re-checks that its user may still see the table this often. */
+/** A stream re-checks this often that its sign-in still stands and its user may still see the table. */
 export const TABLE_STREAM_RECHECK_MS = 5_000;
 /** The server ends every stream after this (with `event: reconnect`); the device reopens with `after`. */
 export const TABLE_STREAM_MAX_LIFETIME_MS = 15 * 60_000;
-/** A comment line this often keeps idle proxies from closing a quiet stream. */
-const KEEPALIVE_MS = 15_000;
-const PLANNED_RECONNECT = 'event: reconnect\ndata: {}\n\n';
 
 export interface TablesRouteDeps {
   tables: TablesService;
@@ -39,6 +38,8 @@ export interface TablesRouteDeps {
   now: () => Date;
   /** How often a stream looks at its table's seq for events another process wrote (default 1 s). */
   streamPollMs?: number;
+  /** Counts the open streams (sse_streams_open{kind="cashflow_table"}) when metrics are on. */
+  metrics?: Pick<AppMetrics, 'sseStreamsOpen'> | undefined;
 }
 
 /** The host's approve or reject: its client id names it for resends, as for actions. */
@@ -154,10 +155,7 @@ export function registerTablesRoutes(app: FastifyInstance, deps: TablesRouteDeps
     handler: async (request) => tables.events(userId(request), request.params.id, request.query.after),
   });
 
-  const openStreams = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const end of [...openStreams]) end();
-  });
+  const eventStreams = createEventStreams(app, { metrics: deps.metrics, kind: 'cashflow_table' });
 
   r.get('/api/cashflow/tables/:id/stream/', {
     onRequest: gameHosts,
@@ -167,8 +165,9 @@ export function registerTablesRoutes(app: FastifyInstance, deps: TablesRouteDeps
       summary: 'Server-sent events: the table’s events after `after`, then each new one as it is written',
       description:
         'Each `event: table` carries a TableEvent; its id is the event’s seq (pass the last one back as `after`, ' +
-        'or send Last-Event-ID, when reopening): events come in order, each once. The stream ends when its user ' +
-        'may no longer see the table, and after 15 minutes with `event: reconnect` first.',
+        'or send Last-Event-ID, when reopening): events come in order, each once. The stream ends when the sign-in ' +
+        'it was opened under ends (logout, deactivation) or its user may no longer see the table, and after ' +
+        '15 minutes with `event: reconnect` first.',
       params: TablePathParams,
       querystring: TableEventsQuery,
       response: {
@@ -180,45 +179,27 @@ export function registerTablesRoutes(app: FastifyInstance, deps: TablesRouteDeps
       },
     },
     handler: async (request, reply) => {
-      const user = userId(request);
+      // The sign-in behind the stream: the re-checks end it when that sign-in ends.
+      const auth = currentAuth(request);
       const tableId = request.params.id;
       // 404 for a table the user neither hosts nor sits at, before any stream opens.
-      await tables.get(user, tableId);
+      await tables.get(auth.user.id, tableId);
       const header = Number(request.headers['last-event-id']);
       // A seq is a 32-bit integer: a larger Last-Event-ID names no event.
       const named = Number.isInteger(header) && header <= 2_147_483_647 ? header : 0;
       let last = Math.max(named, request.query.after);
 
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      let closed = false;
-      let timer: ReturnType<typeof setTimeout> | undefined;
       let stopListening = () => {};
-      const end = (finalEvent?: string) => {
-        if (closed) return;
-        closed = true;
-        clearTimeout(timer);
-        stopListening();
-        openStreams.delete(end);
-        if (finalEvent && !res.writableEnded) res.write(finalEvent);
-        res.end();
-      };
-      if (request.method === 'HEAD') return end();
-      res.write('retry: 1000\n: connected\n\n');
-      openStreams.add(end);
-      request.raw.on('close', () => end());
-      res.on('close', () => end());
+      const stream = await eventStreams.open(request, reply, {
+        retryMs: 1000,
+        name: 'table stream',
+        onEnd: () => stopListening(),
+      });
+      if (!stream) return;
 
       // One read at a time: a ring during a read asks for one more read after it.
       let reading = false;
       let again = false;
-      let lastWrite = Date.now();
       const send = async () => {
         if (reading) {
           again = true;
@@ -229,12 +210,11 @@ export function registerTablesRoutes(app: FastifyInstance, deps: TablesRouteDeps
           do {
             again = false;
             for (const event of await tables.eventsAfter(tableId, last)) {
-              if (closed) return;
-              res.write(`id: ${event.seq}\nevent: table\ndata: ${JSON.stringify(event)}\n\n`);
+              if (stream.closed) return;
+              stream.send({ id: event.seq, event: 'table', data: event });
               last = event.seq;
-              lastWrite = Date.now();
             }
-          } while (again && !closed);
+          } while (again && !stream.closed);
         } catch (err) {
           request.log.warn({ err }, 'table stream: read failed');
         } finally {
@@ -245,30 +225,25 @@ export function registerTablesRoutes(app: FastifyInstance, deps: TablesRouteDeps
         if (seq > last) void send();
       });
 
-      // Lifetime and re-checks on the app's clock; the keep-alive comment for proxies on real time.
+      // Lifetime and re-checks on the app's clock; the keep-alive comment for proxies on real time (sse.ts).
       const openedAt = deps.now().getTime();
       let checkedAt = openedAt;
-      const poll = async () => {
-        if (closed) return;
-        try {
-          const at = deps.now().getTime();
-          if (at - openedAt >= TABLE_STREAM_MAX_LIFETIME_MS) return end(PLANNED_RECONNECT);
-          if (at - checkedAt >= TABLE_STREAM_RECHECK_MS) {
-            checkedAt = at;
-            if (!(await tables.canSee(user, tableId))) return end();
-          }
-          if ((await tables.seqOf(tableId)) > last) await send();
-          if (!closed && Date.now() - lastWrite >= KEEPALIVE_MS) {
-            res.write(': ping\n\n');
-            lastWrite = Date.now();
-          }
-        } catch (err) {
-          request.log.warn({ err }, 'table stream: poll failed');
-        }
-        if (!closed) timer = setTimeout(poll, pollMs);
-      };
       await send();
-      timer = setTimeout(poll, pollMs);
+      stream.every(pollMs, async () => {
+        const at = deps.now().getTime();
+        if (at - openedAt >= TABLE_STREAM_MAX_LIFETIME_MS) return stream.end(PLANNED_RECONNECT);
+        let seq: number | null;
+        if (at - checkedAt >= TABLE_STREAM_RECHECK_MS) {
+          checkedAt = at;
+          // Signed out, deactivated, deleted, without the role, or no longer at the table: end
+          // without a reconnect hint. One read of the table gives its seq as well.
+          seq = await tables.visibleSeq(auth.user.id, auth.family, tableId);
+          if (seq === null) return stream.end();
+        } else {
+          seq = await tables.seqOf(tableId);
+        }
+        if (seq > last) await send();
+      });
     },
   });
 }

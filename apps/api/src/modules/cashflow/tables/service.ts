@@ -19,6 +19,8 @@ import {
   type TableAction,
 } from '@staff/cashflow-engine';
 import {
+  MODULE_ROLES,
+  type Role,
   TABLE_CODE_ALPHABET,
   TABLE_CODE_LENGTH,
   TABLE_MESSAGES,
@@ -43,7 +45,18 @@ export interface TablesDeps {
   limiter: RateLimiter;
   /** Told after a table's new event has committed, so that its open streams send it at once. */
   onAdvance?: (tableId: number, seq: number) => void;
+  /** The user behind a sign-in, as accounts reads it (handed in by app.ts): a stream's re-check. */
+  findSignIn: FindSignIn;
 }
+
+/**
+ * The user behind a sign-in (accounts' `findSignedInUser`): undefined when the user is gone;
+ * `sessionRevoked` when the sign-in ended (logout, expiry, sweep).
+ */
+export type FindSignIn = (
+  userId: number,
+  family: string,
+) => Promise<{ user: { is_active: number | boolean; role: string }; sessionRevoked: boolean } | undefined>;
 
 /** What a table's setup stored: the players as entered, and when (the events replay from it). */
 export type TableSetup = { at: string; players: PlayerSetup[] };
@@ -125,7 +138,7 @@ const presentSeat = (seat: SeatRow) => ({
 type Standing = { host: boolean; seat: SeatRow | null };
 
 export function createTablesService(deps: TablesDeps) {
-  const { db, now, limiter, onAdvance } = deps;
+  const { db, now, limiter, onAdvance, findSignIn } = deps;
   const repo = createTablesRepo(db);
 
   async function standingAt(table: TableRow, userId: number, executor: Db = db) {
@@ -162,69 +175,67 @@ export function createTablesService(deps: TablesDeps) {
   }
 
   /**
-   * Writes one event in the table's locked transaction: `decide` sees the current table and state
-   * and answers the event to write (or a refusal). The new seq and state are written with it.
+   * Writes one event under a client id, once, in the table's locked transaction, where the table's
+   * row is read (once per request): the user's standing there (404 for a table they neither host
+   * nor sit at; then `admit`'s own check), a client id already used (a resend, also one racing its
+   * first copy) answered with its first result, then `decide`, which sees the current table and
+   * state and answers the event to write (or a refusal). The new seq and state are written with it.
    */
-  async function writeEvent(
+  async function once(
+    userId: number,
     tableId: number,
+    clientId: string,
+    admit: ((standing: Standing) => void) | null,
     decide: (
       tx: Db,
       table: TableRow,
       state: GameState,
+      standing: Standing,
     ) => Promise<{ event: Omit<NewEvent, 'seq'>; state: GameState } | { refused: NewEvent; reason: string }>,
   ): Promise<TableActionAnswer> {
-    const outcome = await db.transaction().execute(async (tx) => {
-      if (!(await repo.lockTable(tx, tableId))) throw notFound();
-      const table = await repo.findTable(tableId, tx);
-      if (!table) throw notFound();
-      const decided = await decide(tx, table, JSON.parse(table.state) as GameState);
-      if ('refused' in decided) {
-        await repo.insertEvent(tx, tableId, decided.refused);
-        return { written: false, reason: decided.reason } as const;
-      }
-      const seq = table.seq + 1;
-      const event: NewEvent = { ...decided.event, seq };
-      await repo.insertEvent(tx, tableId, event);
-      const status = decided.state.finishedAt !== null ? 'finished' : 'open';
-      await repo.advance(tx, tableId, {
-        seq,
-        state: JSON.stringify(decided.state),
-        status,
-        at: decided.event.at,
+    const outcome = await db
+      .transaction()
+      .execute(async (tx) => {
+        if (!(await repo.lockTable(tx, tableId))) throw notFound();
+        const table = await repo.findTable(tableId, tx);
+        if (!table) throw notFound();
+        const { standing } = await standingAt(table, userId, tx);
+        if (!standing.host && !standing.seat) throw notFound();
+        admit?.(standing);
+        const prior = await repo.eventByClientId(tx, tableId, clientId);
+        // Rolls the transaction back (it wrote nothing): the first result is answered after it.
+        if (prior) throw new Resent(prior, table.seq);
+        const decided = await decide(tx, table, JSON.parse(table.state) as GameState, standing);
+        if ('refused' in decided) {
+          await repo.insertEvent(tx, tableId, decided.refused);
+          return { written: false, reason: decided.reason } as const;
+        }
+        const seq = table.seq + 1;
+        const event: NewEvent = { ...decided.event, seq };
+        await repo.insertEvent(tx, tableId, event);
+        const status = decided.state.finishedAt !== null ? 'finished' : 'open';
+        await repo.advance(tx, tableId, {
+          seq,
+          state: JSON.stringify(decided.state),
+          status,
+          at: decided.event.at,
+        });
+        // Every process's streams of this table, on any machine, wake at the commit (postgres-relay.ts).
+        await repo.notifyAdvance(tx, tableId, seq);
+        return { written: true, event: { ...event, at: decided.event.at }, seq } as const;
+      })
+      .catch((err: unknown) => {
+        if (err instanceof Resent) return err;
+        throw err;
       });
-      // Every process's streams of this table, on any machine, wake at the commit (postgres-relay.ts).
-      await repo.notifyAdvance(tx, tableId, seq);
-      return { written: true, event: { ...event, at: decided.event.at }, seq } as const;
-    });
+    // The first result of an action already posted under this client id, with the table's seq now.
+    if (outcome instanceof Resent) {
+      if (outcome.prior.kind === 'refused') throw conflict(outcome.prior.reason ?? '', 'action_refused');
+      return { event: presentEvent(outcome.prior), seq: outcome.seq };
+    }
     if (!outcome.written) throw conflict(outcome.reason, 'action_refused');
     onAdvance?.(tableId, outcome.seq);
     return { event: presentEvent(outcome.event), seq: outcome.seq };
-  }
-
-  /** The first result of an action already posted under this client id. */
-  async function firstResult(tableId: number, prior: EventRow): Promise<TableActionAnswer> {
-    if (prior.kind === 'refused') throw conflict(prior.reason ?? '', 'action_refused');
-    const table = await repo.findTable(tableId);
-    return { event: presentEvent(prior), seq: table?.seq ?? (prior.seq as number) };
-  }
-
-  /**
-   * Writes an event under a client id once: a client id already used (before or inside the lock, as
-   * when a resend races its first copy) is answered with its first result.
-   */
-  async function once(tableId: number, clientId: string, decide: Parameters<typeof writeEvent>[1]) {
-    const prior = await repo.eventByClientId(db, tableId, clientId);
-    if (prior) return firstResult(tableId, prior);
-    try {
-      return await writeEvent(tableId, async (tx, table, state) => {
-        const raced = await repo.eventByClientId(tx, tableId, clientId);
-        if (raced) throw new Resent(raced);
-        return decide(tx, table, state);
-      });
-    } catch (err) {
-      if (err instanceof Resent) return firstResult(tableId, err.prior);
-      throw err;
-    }
   }
 
   return {
@@ -304,8 +315,7 @@ export function createTablesService(deps: TablesDeps) {
     },
 
     async postAction(userId: number, tableId: number, body: TableActionPost): Promise<TableActionAnswer> {
-      const { standing } = await visibleTable(userId, tableId);
-      return once(tableId, body.client_id, (_tx, table, state) => {
+      return once(userId, tableId, body.client_id, null, (_tx, table, state, standing) => {
         if (table.status !== 'open') throw conflict(TABLE_MESSAGES.tableNotOpen, 'table_not_open');
         const action = body.action;
         if (!standing.host && seatPlayerOf(state, action) !== standing.seat?.player_id)
@@ -343,9 +353,10 @@ export function createTablesService(deps: TablesDeps) {
       verdict: 'approve' | 'reject',
       clientId: string,
     ): Promise<TableActionAnswer> {
-      const { standing } = await visibleTable(userId, tableId);
-      if (!standing.host) throw forbidden(TABLE_MESSAGES.hostOnly);
-      return once(tableId, clientId, async (tx, table, state) => {
+      const hostOnly = (standing: Standing) => {
+        if (!standing.host) throw forbidden(TABLE_MESSAGES.hostOnly);
+      };
+      return once(userId, tableId, clientId, hostOnly, async (tx, table, state) => {
         if (table.status !== 'open') throw conflict(TABLE_MESSAGES.tableNotOpen, 'table_not_open');
         const pending = await repo.eventBySeq(tx, tableId, pendingSeq);
         const open = await repo.openPending(tableId, tx);
@@ -382,18 +393,19 @@ export function createTablesService(deps: TablesDeps) {
       return (await repo.eventsAfter(tableId, after)).map(presentEvent);
     },
 
-    /** Whether the user (still active) may see the table: a stream's re-check. */
-    async canSee(userId: number, tableId: number): Promise<boolean> {
-      const user = await db
-        .selectFrom('users')
-        .select('is_active')
-        .where('id', '=', userId)
-        .executeTakeFirst();
-      if (!user || !toBool(user.is_active)) return false;
+    /**
+     * A stream's re-check, in one read of the table: its seq while the sign-in the stream was opened
+     * under stands (not ended, its user active and still of a CashFlow role) and the user hosts or sits
+     * at the table; null once not.
+     */
+    async visibleSeq(userId: number, family: string, tableId: number): Promise<number | null> {
+      const found = await findSignIn(userId, family);
+      if (!found || !toBool(found.user.is_active) || found.sessionRevoked) return null;
+      if (!(MODULE_ROLES.cashflow as readonly Role[]).includes(found.user.role as Role)) return null;
       const table = await repo.findTable(tableId);
-      if (!table) return false;
+      if (!table) return null;
       const { standing } = await standingAt(table, userId);
-      return standing.host || standing.seat !== null;
+      return standing.host || standing.seat !== null ? table.seq : null;
     },
 
     /** The table's last event's number (a stream's poll for events other processes wrote). */
@@ -403,9 +415,12 @@ export function createTablesService(deps: TablesDeps) {
   };
 }
 
-/** A resend found inside the lock: answered with the first copy's result. */
+/** A resend found inside the lock: answered with the first copy's result and the table's seq. */
 class Resent extends Error {
-  constructor(readonly prior: EventRow) {
+  constructor(
+    readonly prior: EventRow,
+    readonly seq: number,
+  ) {
     super('resent');
   }
 }

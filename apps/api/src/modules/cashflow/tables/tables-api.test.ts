@@ -2,8 +2,8 @@
 // up, joined by code, played by its host and its seated players through the engine on the server;
 // refusals with the engine's reasons; resends answered once; racing actions applied in order or
 // refused, never twice; auditor mode's pending actions approved and rejected; undo that names what
-// it takes back; access (roles, another user's table, reserved and taken seats, guessed codes); and
-// the stored state equal to a replay of the setup and the events.
+// it takes back; access (roles, another user's table and its pending actions, reserved and taken
+// seats, guessed codes); and the stored state equal to a replay of the setup and the events.
 import { type GameState, MESSAGES } from '@staff/cashflow-engine';
 import {
   TABLE_CODE_ALPHABET,
@@ -413,6 +413,64 @@ describe.each(testDatabases())('cashflow shared tables (%s)', (kind) => {
     expect(cashOf(await read(lan, table), 0)).toBe(cash + 350);
     await call(host, 'POST', `${TABLES}${table.id}/pending/${undoSeq}/approve/`, { client_id: clientId() });
     expect(cashOf(await read(lan, table), 0)).toBe(cash + 300);
+    await expectReplayMatches(table);
+  });
+
+  it('answers 404 to approvals and rejections on another user’s table and changes nothing; staff get 403', async () => {
+    const table = await newTable(true);
+    await seat(lan, table, 0);
+    const askedId = clientId();
+    const asked = await post(
+      lan,
+      table,
+      { type: 'receiveCash', playerId: playerId(table, 0), name: 'Lương', amount: 300 },
+      askedId,
+    );
+    expect((asked.json() as TableActionAnswer).event).toMatchObject({ seq: 1, kind: 'pending' });
+    const before = await read(host, table);
+    const stored = () =>
+      t.db
+        .selectFrom('cashflow_table_events')
+        .select(['seq', 'client_id', 'kind'])
+        .where('table_id', '=', table.id)
+        .orderBy('id')
+        .execute();
+    const eventsBefore = await stored();
+
+    for (const verdict of ['approve', 'reject'] as const) {
+      const url = `${TABLES}${table.id}/pending/1/${verdict}/`;
+      // A new client id, and the id of Lan's own action: neither tells a stranger anything.
+      for (const id of [clientId(), askedId]) {
+        const res = await call(other, 'POST', url, { client_id: id });
+        expect(res.statusCode, `${verdict} ${id}`).toBe(404);
+        expect(res.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
+      }
+      // A table that does not exist answers the same.
+      const missing = await call(other, 'POST', `${TABLES}${table.id + 10_000}/pending/1/${verdict}/`, {
+        client_id: clientId(),
+      });
+      expect(missing.statusCode).toBe(404);
+      // Staff have no CashFlow role: 403 before the table or the body is looked at.
+      for (const body of [{ client_id: clientId() }, {}]) {
+        const res = await call(staff, 'POST', url, body);
+        expect(res.statusCode, verdict).toBe(403);
+        expect(res.json()).toMatchObject({ code: 'permission_denied' });
+      }
+    }
+    expect(await read(host, table)).toEqual(before);
+    expect(await stored()).toEqual(eventsBefore);
+
+    // Still pending for its host, who decides it.
+    const approved = await call(host, 'POST', `${TABLES}${table.id}/pending/1/approve/`, {
+      client_id: clientId(),
+    });
+    expect(approved.statusCode, approved.body).toBe(201);
+    expect((approved.json() as TableActionAnswer).event).toMatchObject({
+      seq: 2,
+      kind: 'approve',
+      ref_seq: 1,
+    });
+    expect(cashOf(await read(lan, table), 0)).toBe(cashOf(table, 0) + 300);
     await expectReplayMatches(table);
   });
 

@@ -1,17 +1,18 @@
 // A table's stream of events, on SQLite and PostgreSQL, through a listening server: what a device
 // missed before it opened (after=), each new event as it is written by this process (the bell) or
 // by another app on the same database (its poll), in order and once; another user's table is 404;
-// and the stream ends once its user can no longer see the table.
+// and the stream ends once the sign-in it was opened under ends, or its user can no longer see the table.
 import type { AddressInfo } from 'node:net';
 import type { Table, TableEvent } from '@staff/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app';
 import { createDb, type Db } from '../../../db/index';
-import { createTestApp, type TestApp, testDatabases } from '../../../test/harness';
-import { caller, makeUser, type TestUser } from '../../../test/users';
+import { bearer, createTestApp, signIn, type TestApp, testDatabases } from '../../../test/harness';
+import { caller, makeUser, TEST_PASSWORD, type TestUser } from '../../../test/users';
 import { createTableBell } from './bell';
 import { startPostgresRelay } from './postgres-relay';
+import { TABLE_STREAM_RECHECK_MS } from './routes';
 
 const TABLES = '/api/cashflow/tables/';
 
@@ -202,6 +203,36 @@ describe.each(testDatabases())('cashflow table streams (%s)', (kind) => {
       404,
     );
     expect((await fetch(`${base}${TABLES}${table.id}/stream/`)).status).toBe(401);
+  });
+
+  it('ends the stream of a sign-in that ends, and leaves the same user’s other sign-ins streaming', async () => {
+    const table = await newTable();
+    // The player signed in on a phone too: that sign-in's stream, and the one of their first sign-in.
+    const phone = await signIn(t.app, player.email, TEST_PASSWORD);
+    const onPhone = await open({ ...player, headers: bearer(phone.access) }, table);
+    const onDesk = await open(player, table);
+    const out = await call(null, 'POST', '/api/users/token/blacklist/', { refresh: phone.refresh });
+    expect(out.statusCode, out.body).toBe(200);
+    // The user is still active and seated: only the ended sign-in tells the re-check to end the stream.
+    t.clock.advance(TABLE_STREAM_RECHECK_MS / 1000 + 1);
+    expect(await untilEnd(onPhone.reader)).not.toContain('event: reconnect');
+    // The other sign-in's stream goes on, and gets what is written next.
+    const gifted = await call(host, 'POST', `${TABLES}${table.id}/actions/`, gift(table, 7));
+    expect(gifted.statusCode).toBe(201);
+    expect((await nextEvents(onDesk.reader, onDesk.buffer, 1)).map((e) => e.seq)).toEqual([1]);
+    await onDesk.reader.cancel();
+  });
+
+  it('ends the stream of a user who loses the CashFlow roles', async () => {
+    const table = await newTable();
+    const stream = await open(player, table);
+    await t.db.updateTable('users').set({ role: 'staff' }).where('id', '=', player.id).execute();
+    try {
+      t.clock.advance(TABLE_STREAM_RECHECK_MS / 1000 + 1);
+      expect(await untilEnd(stream.reader)).not.toContain('event: reconnect');
+    } finally {
+      await t.db.updateTable('users').set({ role: 'ndf' }).where('id', '=', player.id).execute();
+    }
   });
 
   it('ends the stream of a user who can no longer see the table, and any stream after 15 minutes', async () => {

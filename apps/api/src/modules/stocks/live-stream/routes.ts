@@ -1,11 +1,12 @@
 // HTTP for the live quote stream: the ticket (any stocks role, bearer-authenticated in onRequest)
 // and the server-sent-events loop of GET /stream/, which EventSource opens with the ticket instead
-// of a header. The stream's rules are in service.ts; this file is the transport.
+// of a header. The stream's rules are in service.ts, the transport in http/sse.ts.
 import { ErrorDetail, LiveQuoteEvent, StreamQuery, StreamTicket } from '@staff/contracts';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentAuth } from '../../../http/auth';
 import { permissionDenied, tokenNotValid } from '../../../http/errors';
+import { createEventStreams, PLANNED_RECONNECT } from '../../../http/sse';
 import type { AppMetrics } from '../../../metrics/app-metrics';
 import { errorAnswers, noSecurity, security, sentAs, tags } from '../route-schemas';
 import {
@@ -20,10 +21,6 @@ import {
 
 /** Quotes sent per poll of the stream at most (the rest follow on the next poll). */
 const STREAM_BATCH = 500;
-/** A comment line this often keeps idle proxies from closing a quiet stream. */
-const STREAM_KEEPALIVE_MS = 15_000;
-/** Sent before a planned end: the client reopens at once with a new ticket and `after`. */
-const PLANNED_RECONNECT = 'event: reconnect\ndata: {}\n\n';
 
 /** The stream's own 429: no rate limit, so no Retry-After. */
 const TooManyStreams = ErrorDetail.describe(
@@ -38,8 +35,6 @@ export interface LiveStreamRouteDeps {
   /** Counts the open streams (sse_streams_open{kind="stocks_live"}) when metrics are on. */
   metrics?: Pick<AppMetrics, 'sseStreamsOpen'> | undefined;
 }
-
-const STREAM_KIND = { kind: 'stocks_live' } as const;
 
 export function registerLiveStreamRoutes(app: FastifyInstance, deps: LiveStreamRouteDeps): void {
   const { liveStream: streams, staff } = deps;
@@ -63,10 +58,7 @@ export function registerLiveStreamRoutes(app: FastifyInstance, deps: LiveStreamR
     },
   });
 
-  const openStreams = new Set<() => Promise<void>>();
-  app.addHook('preClose', async () => {
-    await Promise.all([...openStreams].map((end) => end()));
-  });
+  const eventStreams = createEventStreams(app, { metrics: deps.metrics, kind: 'stocks_live' });
 
   r.get('/api/stocks/stream/', {
     schema: {
@@ -103,80 +95,50 @@ export function registerLiveStreamRoutes(app: FastifyInstance, deps: LiveStreamR
       if (admitted === 'too-many') throw tooManyStreams();
       const { streamId } = admitted;
 
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      let closed = false;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const end = async (finalEvent?: string) => {
-        if (closed) return;
-        closed = true;
-        clearTimeout(timer);
-        if (openStreams.delete(end)) deps.metrics?.sseStreamsOpen.dec(STREAM_KIND);
+      const stream = await eventStreams.open(request, reply, {
+        retryMs: 3000,
+        name: 'stocks stream',
         // The slot is free before the client sees the end, so a reconnect can take it.
-        try {
-          await streams.close(streamId);
-        } catch (err) {
-          request.log.warn({ err }, 'stocks stream: slot not released (its heartbeat lapses instead)');
-        }
-        if (finalEvent && !res.writableEnded) res.write(finalEvent);
-        res.end();
-      };
-      // HEAD: the headers, then the end. A HEAD response carries no body, so the stream's writes
-      // would never flush its headers and the request (and its poll loop) would hang open.
-      if (request.method === 'HEAD') {
-        await end();
-        return;
-      }
-      res.write('retry: 3000\n: connected\n\n');
-      openStreams.add(end);
-      deps.metrics?.sseStreamsOpen.inc(STREAM_KIND);
-      request.raw.on('close', () => void end());
-      res.on('close', () => void end());
+        onEnd: async () => {
+          try {
+            await streams.close(streamId);
+          } catch (err) {
+            request.log.warn({ err }, 'stocks stream: slot not released (its heartbeat lapses instead)');
+          }
+        },
+      });
+      if (!stream) return;
 
       // Lifetime, re-check and heartbeat run on the service's (the app's) clock; the keep-alive comment for
-      // proxies on real time.
+      // proxies on real time (sse.ts).
       const openedAt = streams.now().getTime();
       let checkedAt = openedAt;
       let beatAt = openedAt;
-      let lastWrite = Date.now();
-      const poll = async () => {
-        if (closed) return;
-        try {
+      stream.every(
+        pollMs,
+        async () => {
           const at = streams.now().getTime();
-          if (at - openedAt >= STREAM_MAX_LIFETIME_MS) return await end(PLANNED_RECONNECT);
+          if (at - openedAt >= STREAM_MAX_LIFETIME_MS) return await stream.end(PLANNED_RECONNECT);
           if (at - checkedAt >= STREAM_RECHECK_MS) {
             checkedAt = at;
             // Signed out, deactivated, deleted or without the role: end without a reconnect hint;
             // the client's next ticket request is refused, so the web's token flow signs it out.
-            if ((await streams.standing(claims.userId, claims.family)) !== 'entitled') return await end();
+            if ((await streams.standing(claims.userId, claims.family)) !== 'entitled')
+              return await stream.end();
           }
           if (at - beatAt >= STREAM_HEARTBEAT_MS) {
             beatAt = at;
             // The slot was swept as stale (this process stalled): reopen to claim a slot again.
-            if (!(await streams.heartbeat(streamId))) return await end(PLANNED_RECONNECT);
+            if (!(await streams.heartbeat(streamId))) return await stream.end(PLANNED_RECONNECT);
           }
           const quotes = ids.length ? await streams.quotesAfter(ids, last, STREAM_BATCH) : [];
           for (const { id, event } of quotes) {
-            if (!closed) res.write(`id: ${id}\nevent: quote\ndata: ${JSON.stringify(event)}\n\n`);
+            stream.send({ id, event: 'quote', data: event });
             last = id;
-            lastWrite = Date.now();
           }
-          if (!closed && Date.now() - lastWrite >= STREAM_KEEPALIVE_MS) {
-            res.write(': ping\n\n');
-            lastWrite = Date.now();
-          }
-        } catch (err) {
-          request.log.warn({ err }, 'stocks stream: poll failed');
-        }
-        if (!closed) timer = setTimeout(poll, pollMs);
-      };
-      void poll();
+        },
+        { first: 'now' },
+      );
     },
   });
 }
