@@ -114,7 +114,9 @@ test('the sidebar says "Loading modules..." until the user is known', async ({ p
     await released;
     await route.continue();
   });
-  await page.evaluate((key) => localStorage.removeItem(key), STORAGE_KEYS.user);
+  // Forgotten as the reloaded page starts, before the app runs: removed from the page before the
+  // reload, the user could be written back by the first load's own profile request, still on its way.
+  await page.addInitScript((key) => localStorage.removeItem(key), STORAGE_KEYS.user);
   await page.reload();
   await expect(nav.getByText('Loading modules...')).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Dashboard', exact: true })).toHaveCount(0);

@@ -347,7 +347,14 @@ export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CAC
     close: async (): Promise<void> => {
       // SQLite's advice: optimize as a connection closes (it analyzes only what this connection's
       // queries showed would benefit, usually nothing, in microseconds).
-      if (sqlite.open && !sqlite.readonly) sqlite.pragma('optimize');
+      if (sqlite.open && !sqlite.readonly) {
+        sqlite.pragma('optimize');
+        // Every page of the write-ahead log into app.db, the log emptied. SQLite does so itself at the
+        // last connection's close, but only if no other process has the file open then: workers told
+        // to stop together close together, each could see the other still open, and the log stayed,
+        // so a copy of app.db alone would have missed the last writes.
+        sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      }
       sqlite.close();
     },
     prepare(sql: string): SQLite.Statement {
