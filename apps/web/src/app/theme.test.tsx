@@ -1,12 +1,8 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../test/render';
-
-afterEach(() => {
-  act(() => notifications.clean());
-});
 
 describe('the theme', () => {
   it("names a toast's close button for screen readers without each caller asking", async () => {

@@ -1,4 +1,5 @@
 // jsdom lacks a few browser APIs Mantine uses.
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 // The module guard loads lazily in the app (its user schema stays off /login's download); loading it
@@ -41,4 +42,7 @@ configure({ asyncUtilTimeout: 5_000 });
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  // Mantine's toasts live in a module-level store that outlives the test (and, with the files sharing
+  // modules, the file): a toast left there would show in the next test's <Notifications />.
+  notifications.clean();
 });

@@ -1,11 +1,10 @@
 // The player card and its card picker ask the engine whether an action applies: a Fast Track card another
 // player holds is bought out from them, 0 shares is passing on a stock card, and the dedicated Fast Track
 // entry is offered (with a confirmation) only where it applies.
-import { notifications } from '@mantine/notifications';
 import { FAST_TRACK_ASSET_CARDS, type GameState } from '@staff/cashflow-engine';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_KEY } from './storage';
 import { game, renderSession, saved } from './test-session';
 
@@ -40,7 +39,6 @@ async function pickFastTrackCard(user: ReturnType<typeof userEvent.setup>, code:
 }
 
 beforeEach(() => localStorage.clear());
-afterEach(() => notifications.clean());
 
 describe('a Fast Track card another player holds', () => {
   it('is bought out from its owner at twice its value, not bought as a second copy', async () => {

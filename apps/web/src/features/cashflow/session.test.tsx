@@ -1,6 +1,5 @@
 // The session screen: the player card's controls, the card picker's checks, toasts, undo, and the
 // finalize flow that never loses a result.
-import { notifications } from '@mantine/notifications';
 import { type GameState, MESSAGES } from '@staff/cashflow-engine';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -31,8 +30,6 @@ const STORED = {
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   vi.unstubAllGlobals();
-  // The toasts' store outlives a test: start each one with none.
-  notifications.clean();
 });
 
 describe('first frame', () => {
