@@ -26,7 +26,8 @@ export type GameContextValue = {
   resetGame: () => void;
 };
 
-const GameContext = createContext<GameContextValue | null>(null);
+/** Exported for a shared table's screens, which hold their game on the server (tables/table-game.tsx). */
+export const GameContext = createContext<GameContextValue | null>(null);
 
 export function GameProvider({ children }: { children: ReactNode }) {
   const [initial] = useState(loadGame);

@@ -1,0 +1,95 @@
+// The shared tables' calls (issue 25, decision 0033): create a table from a setup, look one up by its
+// code and take a seat, read it, post an action under a client id, the host's approve and reject, and
+// the events after a seq. Every answer is checked against the contracts' schemas.
+import type { TableAction } from '@staff/cashflow-engine';
+import {
+  Table,
+  TableActionAnswer,
+  type TableCreate,
+  TableEventsPage,
+  type TableJoin,
+  TableJoinAnswer,
+} from '@staff/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { CASHFLOW_API, cashflowKeys } from '../api/cashflow-keys';
+
+export const TABLES_PATH = `${CASHFLOW_API}tables/`;
+export const JOIN_PATH = `${TABLES_PATH}join/`;
+export const tablePath = (id: number) => `${TABLES_PATH}${id}/`;
+
+export const tableKeys = {
+  all: () => [...cashflowKeys.all, 'tables'] as const,
+  table: (id: number) => [...tableKeys.all(), id] as const,
+};
+
+export function createTable(body: TableCreate): Promise<Table> {
+  return api.post(TABLES_PATH, body, { schema: Table });
+}
+
+export function joinTable(body: TableJoin): Promise<TableJoinAnswer> {
+  return api.post(JOIN_PATH, body, { schema: TableJoinAnswer });
+}
+
+export function fetchTable(id: number, signal?: AbortSignal): Promise<Table> {
+  return api.get(tablePath(id), { schema: Table, signal });
+}
+
+export function fetchTableEvents(id: number, after: number, signal?: AbortSignal): Promise<TableEventsPage> {
+  return api.get(`${tablePath(id)}events/?after=${after}`, { schema: TableEventsPage, signal });
+}
+
+/** Posts an action; the same client id again is answered with the first result (or the first refusal). */
+export function postTableAction(
+  id: number,
+  body: { client_id: string; device_id?: string; action: TableAction },
+): Promise<TableActionAnswer> {
+  return api.post(`${tablePath(id)}actions/`, body, { schema: TableActionAnswer });
+}
+
+export type Verdict = 'approve' | 'reject';
+
+/** The host approves (applied if the engine allows it now) or rejects a pending action. */
+export function decidePending(
+  id: number,
+  seq: number,
+  verdict: Verdict,
+  clientId: string,
+): Promise<TableActionAnswer> {
+  return api.post(
+    `${tablePath(id)}pending/${seq}/${verdict}/`,
+    { client_id: clientId },
+    { schema: TableActionAnswer },
+  );
+}
+
+export function tableQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: tableKeys.table(id),
+    queryFn: ({ signal }) => fetchTable(id, signal),
+    // Offline, the table on screen stays; the live table keeps it in step itself.
+    networkMode: 'always',
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useTableQuery(id: number, options: { refetchInterval?: number | false } = {}) {
+  return useQuery({ ...tableQueryOptions(id), refetchInterval: options.refetchInterval ?? false });
+}
+
+export function useCreateTable() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTable,
+    onSuccess: (table) => queryClient.setQueryData(tableKeys.table(table.id), table),
+  });
+}
+
+export function useJoinTable() {
+  return useMutation({ mutationFn: joinTable });
+}
+
+/** A client id for an action or a decision: 8–64 of [A-Za-z0-9_-]. */
+export function newClientId(): string {
+  return crypto.randomUUID();
+}

@@ -1,0 +1,126 @@
+// A table kept in step on this device: loaded from the server (GET), followed through its event
+// stream, refetched whenever the stream is reopened after a failure or an event does not follow, and
+// this device's outbox sent whenever the network is back.
+import { notifications } from '@mantine/notifications';
+import { describeAction, type GameAction } from '@staff/cashflow-engine';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { fetchTableEvents, postTableAction, tableKeys, tableQueryOptions, useTableQuery } from './api';
+import { LiveTable, type LiveTableSnapshot } from './live-table';
+import { followTable } from './stream';
+
+const DEVICE_KEY = 'staff-tables.device';
+/** While the outbox waits for the network, it is tried again this often (and at once when online). */
+export const OUTBOX_RETRY_MS = 5000;
+
+/** This browser's id for the table log ("from which device"). */
+export function deviceId(): string {
+  try {
+    let id = localStorage.getItem(DEVICE_KEY);
+    if (!id) {
+      id = crypto.randomUUID();
+      localStorage.setItem(DEVICE_KEY, id);
+    }
+    return id;
+  } catch {
+    return 'unknown';
+  }
+}
+
+function storage(): Storage | null {
+  try {
+    return localStorage;
+  } catch {
+    return null;
+  }
+}
+
+const EMPTY = () => () => {};
+const NONE = () => null;
+
+export type LiveTableView = {
+  store: LiveTable | null;
+  snapshot: LiveTableSnapshot | null;
+  connected: boolean;
+  query: ReturnType<typeof useTableQuery>;
+};
+
+export function useLiveTable(id: number, options: { refetchInterval?: number | false } = {}): LiveTableView {
+  const queryClient = useQueryClient();
+  const query = useTableQuery(id, options);
+  const [store, setStore] = useState<LiveTable | null>(null);
+  const [connected, setConnected] = useState(false);
+  const data = query.data;
+
+  // One store per table, made from its first answer; later answers (refetches) reset it.
+  useEffect(() => {
+    if (!data) return;
+    if (store && store.getSnapshot().table.id === data.id) {
+      store.reset(data);
+      return;
+    }
+    const resync = () => void queryClient.refetchQueries({ queryKey: tableKeys.table(id) });
+    setStore(
+      new LiveTable(data, {
+        post: (body) => postTableAction(id, body),
+        deviceId: deviceId(),
+        storage: storage(),
+        onResync: resync,
+        onRefused: (item) =>
+          notifications.show({
+            color: 'red',
+            title: 'Không thực hiện được',
+            message: `${describeAction(item.action as GameAction)}: ${item.reason}`,
+          }),
+      }),
+    );
+  }, [data, store, id, queryClient]);
+
+  // The stream, and the outbox sent when the network is back.
+  useEffect(() => {
+    if (!store) return;
+    const resync = async () => {
+      const table = await queryClient.fetchQuery({ ...tableQueryOptions(id), staleTime: 0 });
+      store.reset(table);
+    };
+    const stop = followTable(id, {
+      seq: () => store.getSnapshot().table.seq,
+      onEvent: (event) => {
+        if (store.receive(event) === 'resync') void resync().catch(() => {});
+      },
+      resync,
+      onConnected: (open) => {
+        setConnected(open);
+        if (open) void store.flush();
+      },
+    });
+    const onOnline = () => void store.flush();
+    window.addEventListener('online', onOnline);
+    const timer = setInterval(() => {
+      if (store.getSnapshot().outbox.length > 0) void store.flush();
+    }, OUTBOX_RETRY_MS);
+    void store.flush();
+    return () => {
+      stop();
+      window.removeEventListener('online', onOnline);
+      clearInterval(timer);
+    };
+  }, [store, id, queryClient]);
+
+  const snapshot = useSyncExternalStore(store?.subscribe ?? EMPTY, store?.getSnapshot ?? NONE, NONE);
+
+  // The host decides pending actions: those pending before this device opened the table are read once.
+  const pendingSeqs = snapshot?.table.pending ?? [];
+  const missing = pendingSeqs.filter((seq) => !snapshot?.pendingEvents.some((e) => e.seq === seq));
+  const firstMissing = missing.length > 0 ? Math.min(...missing) : null;
+  useEffect(() => {
+    if (!store || firstMissing === null) return;
+    const controller = new AbortController();
+    fetchTableEvents(id, firstMissing - 1, controller.signal)
+      .then((page) => store.addPendingEvents(page.events))
+      .catch(() => {});
+    return () => controller.abort();
+  }, [store, id, firstMissing]);
+
+  return { store, snapshot, connected, query };
+}
