@@ -24,6 +24,14 @@ export const cashflowPages: RouteObject[] = [
     path: '/cashflow/session',
     lazy: async () => ({ Component: (await import('./components/session-page')).SessionPage }),
   },
+  {
+    path: '/cashflow/join',
+    lazy: async () => ({ Component: (await import('./tables/join-page')).JoinPage }),
+  },
+  {
+    path: '/cashflow/tables/:id',
+    lazy: async () => ({ Component: (await import('./tables/table-page')).TablePage }),
+  },
   { path: '/cashflow/hall', lazy: async () => ({ Component: (await import('./hall/hall-page')).HallPage }) },
 ];
 

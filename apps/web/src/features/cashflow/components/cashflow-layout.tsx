@@ -8,7 +8,8 @@ const WIDE = ['/cashflow/session', '/cashflow/hall'];
 
 export function CashflowLayout() {
   const { pathname } = useLocation();
-  const wide = WIDE.some((path) => pathname.replace(/\/+$/, '') === path);
+  const wide =
+    WIDE.some((path) => pathname.replace(/\/+$/, '') === path) || pathname.startsWith('/cashflow/tables/');
   return (
     <GameProvider>
       <Container size={wide ? 'xl' : 'sm'} px={{ base: 'xs', sm: 'md' }}>

@@ -23,7 +23,7 @@ import { usePhoneLayout } from './use-phone-layout';
 import { useRunAction } from './use-run-action';
 
 /** Toasts for what the last change brought: a player into the Fast Track, the game's first winner. */
-function useGameEventToasts(state: GameState) {
+export function useGameEventToasts(state: GameState) {
   const previous = useRef(state);
   useEffect(() => {
     const before = previous.current;

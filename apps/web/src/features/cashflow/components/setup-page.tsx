@@ -8,6 +8,7 @@ import {
   SegmentedControl,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   TextInput,
   Title,
@@ -26,8 +27,10 @@ import {
 } from '@staff/cashflow-engine';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { failureText } from '../../../lib/api-client';
 import type { UserOption } from '../api/search-users';
 import { useGame } from '../game-provider';
+import { useCreateTable } from '../tables/api';
 import { UserPicker } from './user-picker';
 
 type Row = { name: string; diceSum: number | ''; guest: boolean; user: UserOption | null };
@@ -53,6 +56,8 @@ export function SetupPage() {
   const navigate = useNavigate();
   const [rows, setRows] = useState<Row[]>(() => [emptyRow(), emptyRow()]);
   const [error, setError] = useState<string | null>(null);
+  const [auditor, setAuditor] = useState(false);
+  const createTable = useCreateTable();
 
   const setups = rows.map(toSetup);
   const valid = canStartGame(setups);
@@ -81,6 +86,25 @@ export function SetupPage() {
       return;
     }
     navigate('/cashflow/session');
+  }
+
+  /** The same setup as a shared table (issue 25): every player on their own phone, this one the host's. */
+  function startTable() {
+    setError(null);
+    createTable.mutate(
+      {
+        players: setups.map((setup) => ({
+          name: setup.name.trim(),
+          dice_sum: setup.diceSum,
+          user_id: setup.isGuest ? null : (setup.userId ?? null),
+        })),
+        auditor,
+      },
+      {
+        onSuccess: (table) => navigate(`/cashflow/tables/${table.id}`),
+        onError: (err) => setError(failureText(err, 'vi')),
+      },
+    );
   }
 
   return (
@@ -149,14 +173,23 @@ export function SetupPage() {
           </Card>
         );
       })}
+      <Switch
+        label="Chế độ kiểm duyệt (chơi trên nhiều máy)"
+        description="Các giao dịch tiền của người chơi chờ chủ bàn duyệt; hoàn tác cũng vậy."
+        checked={auditor}
+        onChange={(event) => setAuditor(event.currentTarget.checked)}
+      />
       {error && <Alert color="red">{error}</Alert>}
-      {/* Stacked on phones so neither label is cut; side by side from the sm breakpoint. */}
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      {/* Stacked on phones so no label is cut; side by side from the sm breakpoint. */}
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <Button variant="default" onClick={rollAll}>
           Tung xúc xắc cho tất cả
         </Button>
         <Button onClick={start} disabled={!valid}>
           Bắt đầu ván
+        </Button>
+        <Button variant="light" onClick={startTable} disabled={!valid} loading={createTable.isPending}>
+          Chơi trên nhiều máy
         </Button>
       </SimpleGrid>
     </Stack>

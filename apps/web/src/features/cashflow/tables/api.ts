@@ -73,8 +73,15 @@ export function tableQueryOptions(id: number) {
   });
 }
 
-export function useTableQuery(id: number, options: { refetchInterval?: number | false } = {}) {
-  return useQuery({ ...tableQueryOptions(id), refetchInterval: options.refetchInterval ?? false });
+/** `refetchWhile`: the table is read again every `SEATS_REFETCH_MS` while it says so (seats not all taken). */
+export const SEATS_REFETCH_MS = 10_000;
+
+export function useTableQuery(id: number, refetchWhile?: (table: Table) => boolean) {
+  return useQuery({
+    ...tableQueryOptions(id),
+    refetchInterval: (query) =>
+      query.state.data && refetchWhile?.(query.state.data) ? SEATS_REFETCH_MS : false,
+  });
 }
 
 export function useCreateTable() {

@@ -3,6 +3,7 @@
 // this device's outbox sent whenever the network is back.
 import { notifications } from '@mantine/notifications';
 import { describeAction, type GameAction } from '@staff/cashflow-engine';
+import type { Table } from '@staff/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { fetchTableEvents, postTableAction, tableKeys, tableQueryOptions, useTableQuery } from './api';
@@ -45,9 +46,9 @@ export type LiveTableView = {
   query: ReturnType<typeof useTableQuery>;
 };
 
-export function useLiveTable(id: number, options: { refetchInterval?: number | false } = {}): LiveTableView {
+export function useLiveTable(id: number, refetchWhile?: (table: Table) => boolean): LiveTableView {
   const queryClient = useQueryClient();
-  const query = useTableQuery(id, options);
+  const query = useTableQuery(id, refetchWhile);
   const [store, setStore] = useState<LiveTable | null>(null);
   const [connected, setConnected] = useState(false);
   const data = query.data;

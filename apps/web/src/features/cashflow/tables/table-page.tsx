@@ -1,0 +1,365 @@
+// A shared table's screen (issue 25): the host's (the join code, its QR code, the seats, every card as
+// on one phone, the pending actions in auditor mode, finishing) or a seated player's (their own card
+// first, with its controls on their turn, the others' summaries). Both show the game log, the toasts,
+// this device's unsent actions and the refused ones; a finished game's result shows on every device.
+import {
+  Alert,
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  currentPlayer,
+  describeAction,
+  type GameAction,
+  type GameState,
+  MESSAGES,
+  WIN_METHOD_LABELS,
+} from '@staff/cashflow-engine';
+import type { Table, TableEvent } from '@staff/contracts';
+import { QRCodeSVG } from 'qrcode.react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { failureText } from '../../../lib/api-client';
+import { FinishPanel } from '../components/finish-panel';
+import { GameLog } from '../components/game-log';
+import { PendingResultBanner, useFinalize } from '../components/pending-result';
+import { PlayerCard } from '../components/player-card';
+import classes from '../components/session.module.css';
+import { useGameEventToasts } from '../components/session-page';
+import { UndoButton } from '../components/undo-button';
+import { usePhoneLayout } from '../components/use-phone-layout';
+import { useRunAction } from '../components/use-run-action';
+import { decidePending, newClientId, type Verdict } from './api';
+import type { LiveTable, LiveTableSnapshot } from './live-table';
+import { TableGameProvider } from './table-game';
+import { useLiveTable } from './use-live-table';
+
+export const WAITING_FOR_HOST = 'Chờ duyệt';
+export const UNSENT = 'Chưa gửi';
+
+/** The join link a phone opens (its QR code is on the host's screen). */
+export const joinLink = (code: string) => `${window.location.origin}/cashflow/join?code=${code}`;
+
+const seatsToFill = (table: Table) =>
+  table.your_seat === null && table.seats.some((s) => s.taken_by === null);
+
+export function TablePage() {
+  useDocumentTitle('Bàn chơi chung');
+  const id = Number(useParams().id);
+  const { store, snapshot, connected, query } = useLiveTable(id, seatsToFill);
+
+  if (!store || !snapshot) {
+    if (query.isError)
+      return (
+        <Stack py="md">
+          <LoadErrorAlert
+            title="Không mở được bàn chơi"
+            error={query.error}
+            onRetry={() => query.refetch()}
+            retrying={query.isFetching}
+            lang="vi"
+          />
+        </Stack>
+      );
+    return (
+      <Group justify="center" py="xl">
+        <Loader aria-label="Đang tải bàn chơi" />
+      </Group>
+    );
+  }
+  return (
+    <TableGameProvider store={store} snapshot={snapshot}>
+      <TableScreen store={store} snapshot={snapshot} connected={connected} />
+    </TableGameProvider>
+  );
+}
+
+function TableScreen({
+  store,
+  snapshot,
+  connected,
+}: {
+  store: LiveTable;
+  snapshot: LiveTableSnapshot;
+  connected: boolean;
+}) {
+  const { state } = snapshot;
+  useGameEventToasts(state);
+  const host = store.isHost;
+  return (
+    <Stack gap="sm" py="md">
+      {!connected && (
+        <Alert color="orange" role="status">
+          Mất kết nối với bàn chơi. Bàn vẫn hiện ở đây; thao tác của bạn được giữ lại và gửi khi có mạng.
+        </Alert>
+      )}
+      <DeviceActions store={store} snapshot={snapshot} />
+      {state.finishedAt !== null && <GameResult state={state} />}
+      {host ? <HostView store={store} snapshot={snapshot} /> : <PlayerView store={store} state={state} />}
+    </Stack>
+  );
+}
+
+/** This device's actions not yet answered ('Chưa gửi'), waiting for the host ('Chờ duyệt'), or refused. */
+function DeviceActions({ store, snapshot }: { store: LiveTable; snapshot: LiveTableSnapshot }) {
+  const { outbox, awaiting, refused, sending } = snapshot;
+  if (outbox.length === 0 && awaiting.length === 0 && refused.length === 0) return null;
+  const describe = (action: unknown) => describeAction(action as GameAction);
+  return (
+    <Stack gap="xs">
+      {refused.map((item) => (
+        <Alert key={item.clientId} color="red" title="Không thực hiện được">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Text size="sm">
+              {describe(item.action)}: {item.reason}
+            </Text>
+            <CloseButton aria-label="Đóng" onClick={() => store.dismissRefused(item.clientId)} />
+          </Group>
+        </Alert>
+      ))}
+      {(outbox.length > 0 || awaiting.length > 0) && (
+        <Paper withBorder p="xs" radius="md" component="section" aria-label="Thao tác của bạn">
+          <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+            {outbox.map((item) => (
+              <Group key={item.clientId} component="li" gap="xs" wrap="nowrap">
+                <Badge color="orange" variant="light">
+                  {item.clientId === sending ? 'Đang gửi' : UNSENT}
+                </Badge>
+                {store.waitsForHost(item.action) && <Badge variant="light">{WAITING_FOR_HOST}</Badge>}
+                <Text size="sm">{describe(item.action)}</Text>
+              </Group>
+            ))}
+            {awaiting.map((item) => (
+              <Group key={item.clientId} component="li" gap="xs" wrap="nowrap">
+                <Badge variant="light">{WAITING_FOR_HOST}</Badge>
+                <Text size="sm">{describe(item.action)}</Text>
+              </Group>
+            ))}
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+function GameResult({ state }: { state: GameState }) {
+  const winner = state.players.find((p) => p.id === state.winnerId);
+  return (
+    <Alert color="green" title="Ván đã kết thúc" role="status">
+      <Text size="sm">
+        {winner
+          ? `${winner.name} thắng${state.winMethod ? ` (${WIN_METHOD_LABELS[state.winMethod]})` : ''}.`
+          : MESSAGES.gameFinished}
+      </Text>
+      <Button component={Link} to="/cashflow/hall" variant="light" size="xs" mt="xs">
+        Xem sảnh danh vọng
+      </Button>
+    </Alert>
+  );
+}
+
+/** Whose turn, payday, next turn and Undo: on a player's phone only on their turn. */
+function TurnBar({ state, canAct, canUndo }: { state: GameState; canAct: boolean; canUndo: boolean }) {
+  const run = useRunAction();
+  const turn = currentPlayer(state);
+  const finished = state.finishedAt !== null;
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Title order={3} size="h4" lineClamp={1} className={classes.turnTitle}>
+            Lượt của {turn?.name}
+          </Title>
+          {canUndo && <UndoButton state={state} />}
+        </Group>
+        <Group wrap="nowrap" gap="xs">
+          <Button
+            className={classes.turnButton}
+            disabled={finished || !canAct}
+            onClick={() => run({ type: 'cashday' })}
+          >
+            Qua ngày (Cashday)
+          </Button>
+          <Button
+            className={classes.turnButton}
+            variant="default"
+            disabled={finished || !canAct}
+            onClick={() => run({ type: 'nextTurn' })}
+          >
+            Qua lượt
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function HostView({ store, snapshot }: { store: LiveTable; snapshot: LiveTableSnapshot }) {
+  const { state, table } = snapshot;
+  const phone = usePhoneLayout();
+  const finalize = useFinalize();
+  const turn = currentPlayer(state);
+  const rotated = [...state.players.slice(state.currentTurn), ...state.players.slice(0, state.currentTurn)];
+  const finished = state.finishedAt !== null;
+  return (
+    <>
+      <JoinPanel table={table} />
+      {table.auditor && <PendingPanel store={store} snapshot={snapshot} />}
+      <TurnBar state={state} canAct canUndo />
+      <PendingResultBanner finalize={finalize} />
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
+        {rotated.map((player) => (
+          <PlayerCard
+            key={player.id}
+            player={player}
+            state={state}
+            active={player.id === turn?.id}
+            phone={phone}
+          />
+        ))}
+      </SimpleGrid>
+      <GameLog state={state} defaultOpened={!phone} />
+      {!finished && (
+        <FinishPanel
+          state={state}
+          sending={finalize.sending}
+          error={finalize.pending ? null : finalize.error}
+          onFinish={finalize.finish}
+        />
+      )}
+    </>
+  );
+}
+
+/** The join code, large, its link as a QR code, and each seat's state. */
+function JoinPanel({ table }: { table: Table }) {
+  const link = joinLink(table.code);
+  return (
+    <Paper withBorder p="sm" radius="md" component="section" aria-label="Mời người chơi">
+      <Group align="flex-start" justify="space-between" gap="md">
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed">
+            Mã bàn
+          </Text>
+          <Text
+            ff="monospace"
+            fw={700}
+            fz={40}
+            lh={1}
+            style={{ letterSpacing: '0.15em' }}
+            data-testid="table-code"
+          >
+            {table.code}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+            {link}
+          </Text>
+          <Stack gap={4} component="ul" mt="xs" p={0} style={{ listStyle: 'none' }} aria-label="Ghế">
+            {table.seats.map((seat) => (
+              <Group key={seat.seat} component="li" gap="xs" wrap="nowrap">
+                <Text size="sm">{seat.name}</Text>
+                {seat.taken_by === null ? (
+                  <Badge color="gray" variant="light">
+                    Đang chờ
+                  </Badge>
+                ) : (
+                  <Badge color="green" variant="light">
+                    Đã vào
+                  </Badge>
+                )}
+              </Group>
+            ))}
+          </Stack>
+        </Stack>
+        <QRCodeSVG value={link} size={160} marginSize={2} title={`Mã QR để vào bàn ${table.code}`} />
+      </Group>
+    </Paper>
+  );
+}
+
+/** Auditor mode: the players' actions waiting for the host, each approved or rejected. */
+function PendingPanel({ store, snapshot }: { store: LiveTable; snapshot: LiveTableSnapshot }) {
+  const { pendingEvents, table } = snapshot;
+  const [busy, setBusy] = useState<number | null>(null);
+  const seatName = (event: TableEvent) => table.seats.find((s) => s.seat === event.seat)?.name ?? 'Chủ bàn';
+  async function decide(event: TableEvent, verdict: Verdict) {
+    setBusy(event.seq);
+    try {
+      const answer = await decidePending(table.id, event.seq, verdict, newClientId());
+      store.receive(answer.event);
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Không thực hiện được', message: failureText(error, 'vi') });
+    } finally {
+      setBusy(null);
+    }
+  }
+  return (
+    <Paper withBorder p="sm" radius="md" component="section" aria-label="Thao tác chờ duyệt">
+      <Stack gap="xs">
+        <Text fw={600}>Thao tác chờ duyệt</Text>
+        {pendingEvents.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Không có thao tác nào chờ duyệt.
+          </Text>
+        ) : (
+          pendingEvents.map((event) => (
+            <Group key={event.seq} justify="space-between" wrap="nowrap" gap="xs">
+              <Text size="sm" style={{ minWidth: 0 }}>
+                {seatName(event)}: {describeAction(event.action as unknown as GameAction)}
+              </Text>
+              <Group gap={4} wrap="nowrap">
+                <Button
+                  size="xs"
+                  color="green"
+                  loading={busy === event.seq}
+                  onClick={() => void decide(event, 'approve')}
+                >
+                  Duyệt
+                </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  disabled={busy === event.seq}
+                  onClick={() => void decide(event, 'reject')}
+                >
+                  Từ chối
+                </Button>
+              </Group>
+            </Group>
+          ))
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function PlayerView({ store, state }: { store: LiveTable; state: GameState }) {
+  const me = store.playerId;
+  const turn = currentPlayer(state);
+  const myTurn = turn !== undefined && turn.id === me;
+  const mine = state.players.find((p) => p.id === me);
+  const others = state.players.filter((p) => p.id !== me);
+  // An undo belongs to whoever's action it takes back (the server's rule).
+  const myLast = state.log.at(-1)?.playerId === me;
+  return (
+    <>
+      <TurnBar state={state} canAct={myTurn} canUndo={myLast} />
+      {mine && <PlayerCard player={mine} state={state} active={myTurn} phone={false} />}
+      {others.map((player) => (
+        <PlayerCard key={player.id} player={player} state={state} active={false} phone />
+      ))}
+      <GameLog state={state} defaultOpened={false} />
+    </>
+  );
+}
