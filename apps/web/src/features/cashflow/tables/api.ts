@@ -96,7 +96,11 @@ export function useJoinTable() {
   return useMutation({ mutationFn: joinTable });
 }
 
-/** A client id for an action or a decision: 8–64 of [A-Za-z0-9_-]. */
+/**
+ * A client id for an action or a decision (8–64 of [A-Za-z0-9_-]): 32 random hex digits. From
+ * getRandomValues, which a page served over plain http on the local network has too (randomUUID not).
+ */
 export function newClientId(): string {
-  return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

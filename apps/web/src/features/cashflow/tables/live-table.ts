@@ -17,6 +17,7 @@ import {
 } from '@staff/cashflow-engine';
 import { TABLE_MESSAGES, type Table, type TableActionAnswer, type TableEvent } from '@staff/contracts';
 import { ApiError, failureText } from '../../../lib/api-client';
+import { newClientId } from './api';
 
 export type OutboxItem = { clientId: string; action: TableAction; at: string };
 /** An action the server holds as pending (auditor mode), until the host approves or rejects it. */
@@ -261,7 +262,7 @@ export class LiveTable {
     const at = this.deps.now?.() ?? new Date().toISOString();
     const result = applyTableAction(state, action, at);
     if (!result.ok) return result;
-    const item: OutboxItem = { clientId: crypto.randomUUID(), action, at };
+    const item: OutboxItem = { clientId: newClientId(), action, at };
     this.set({ outbox: [...this.snapshot.outbox, item] });
     this.save();
     this.recompute();

@@ -43,6 +43,7 @@ import { useRunAction } from '../components/use-run-action';
 import { decidePending, newClientId, type Verdict } from './api';
 import type { LiveTable, LiveTableSnapshot } from './live-table';
 import { TableGameProvider } from './table-game';
+import { TableLog } from './table-log';
 import { useLiveTable } from './use-live-table';
 
 export const WAITING_FOR_HOST = 'Chờ duyệt';
@@ -92,21 +93,25 @@ function TableScreen({
 }: {
   store: LiveTable;
   snapshot: LiveTableSnapshot;
-  connected: boolean;
+  connected: boolean | null;
 }) {
   const { state } = snapshot;
   useGameEventToasts(state);
   const host = store.isHost;
   return (
     <Stack gap="sm" py="md">
-      {!connected && (
+      {connected === false && (
         <Alert color="orange" role="status">
           Mất kết nối với bàn chơi. Bàn vẫn hiện ở đây; thao tác của bạn được giữ lại và gửi khi có mạng.
         </Alert>
       )}
       <DeviceActions store={store} snapshot={snapshot} />
       {state.finishedAt !== null && <GameResult state={state} />}
-      {host ? <HostView store={store} snapshot={snapshot} /> : <PlayerView store={store} state={state} />}
+      {host ? (
+        <HostView store={store} snapshot={snapshot} />
+      ) : (
+        <PlayerView store={store} snapshot={snapshot} />
+      )}
     </Stack>
   );
 }
@@ -230,6 +235,7 @@ function HostView({ store, snapshot }: { store: LiveTable; snapshot: LiveTableSn
         ))}
       </SimpleGrid>
       <GameLog state={state} defaultOpened={!phone} />
+      <TableLog table={table} />
       {!finished && (
         <FinishPanel
           state={state}
@@ -344,7 +350,8 @@ function PendingPanel({ store, snapshot }: { store: LiveTable; snapshot: LiveTab
   );
 }
 
-function PlayerView({ store, state }: { store: LiveTable; state: GameState }) {
+function PlayerView({ store, snapshot }: { store: LiveTable; snapshot: LiveTableSnapshot }) {
+  const { state } = snapshot;
   const me = store.playerId;
   const turn = currentPlayer(state);
   const myTurn = turn !== undefined && turn.id === me;
@@ -360,6 +367,7 @@ function PlayerView({ store, state }: { store: LiveTable; state: GameState }) {
         <PlayerCard key={player.id} player={player} state={state} active={false} phone />
       ))}
       <GameLog state={state} defaultOpened={false} />
+      <TableLog table={snapshot.table} />
     </>
   );
 }

@@ -289,6 +289,41 @@ describe('player', () => {
   });
 });
 
+describe('every device', () => {
+  it('shows the result once the host finishes', async () => {
+    const { push } = server(testTable({ your_seat: 1 }));
+    render('/cashflow/tables/7');
+    await screen.findByLabelText(`Người chơi ${an.name}`);
+    push(tableEvent(1, { type: 'finishGame', winnerId: an.id, winMethod: 'DREAM' }));
+    expect(await screen.findByText(`${an.name} thắng (Mua Ước mơ).`)).toBeTruthy();
+    expect(screen.getByText('Ván đã kết thúc')).toBeTruthy();
+    expect(within(card(an.name)).getByRole('button', { name: 'Chọn thẻ' })).toHaveProperty('disabled', true);
+  });
+
+  it('the table’s log says who did what, from which device, and who decided', async () => {
+    const gift = { type: 'receiveCash', playerId: an.id, name: 'Quà', amount: 500 } as const;
+    server(testTable({ seq: 2 }), {
+      [`GET ${TABLE}events/`]: () =>
+        jsonResponse(200, {
+          seq: 2,
+          events: [
+            tableEvent(1, gift, { kind: 'pending', seat: 1, device_id: 'abcdef123' }),
+            tableEvent(2, gift, { kind: 'approve', ref_seq: 1, device_id: null }),
+          ],
+        }),
+    });
+    const user = userEvent.setup({ delay: null });
+    render('/cashflow/tables/7');
+    const log = within(await screen.findByRole('region', { name: 'Nhật ký bàn' }));
+    await user.click(log.getByRole('button', { name: /Nhật ký bàn/ }));
+    const items = await log.findAllByRole('listitem');
+    expect(items.map((li) => li.textContent?.replace(/^#\d+ \S+ /, ''))).toEqual([
+      expect.stringMatching(/^Chủ bàn duyệt #1: /),
+      expect.stringMatching(new RegExp(`^${an.name} \\(máy abcdef\\): .* · chờ duyệt$`)),
+    ]);
+  });
+});
+
 describe('offline', () => {
   it('keeps its actions unsent, sends them in order when back online, and shows a refused one', async () => {
     const state: GameState = stateAfter([{ type: 'nextTurn' }]);

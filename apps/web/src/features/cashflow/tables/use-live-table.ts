@@ -6,7 +6,14 @@ import { describeAction, type GameAction } from '@staff/cashflow-engine';
 import type { Table } from '@staff/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { fetchTableEvents, postTableAction, tableKeys, tableQueryOptions, useTableQuery } from './api';
+import {
+  fetchTableEvents,
+  newClientId,
+  postTableAction,
+  tableKeys,
+  tableQueryOptions,
+  useTableQuery,
+} from './api';
 import { LiveTable, type LiveTableSnapshot } from './live-table';
 import { followTable } from './stream';
 
@@ -19,7 +26,7 @@ export function deviceId(): string {
   try {
     let id = localStorage.getItem(DEVICE_KEY);
     if (!id) {
-      id = crypto.randomUUID();
+      id = newClientId();
       localStorage.setItem(DEVICE_KEY, id);
     }
     return id;
@@ -42,7 +49,8 @@ const NONE = () => null;
 export type LiveTableView = {
   store: LiveTable | null;
   snapshot: LiveTableSnapshot | null;
-  connected: boolean;
+  /** Whether the stream is open; null before its first try. */
+  connected: boolean | null;
   query: ReturnType<typeof useTableQuery>;
 };
 
@@ -50,7 +58,8 @@ export function useLiveTable(id: number, refetchWhile?: (table: Table) => boolea
   const queryClient = useQueryClient();
   const query = useTableQuery(id, refetchWhile);
   const [store, setStore] = useState<LiveTable | null>(null);
-  const [connected, setConnected] = useState(false);
+  /** null until the stream has opened or failed once. */
+  const [connected, setConnected] = useState<boolean | null>(null);
   const data = query.data;
 
   // One store per table, made from its first answer; later answers (refetches) reset it.
