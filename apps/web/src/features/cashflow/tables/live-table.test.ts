@@ -122,6 +122,17 @@ describe('outbox', () => {
     expect(reloaded.getSnapshot().reachable).toBe(true);
   });
 
+  it('keeps an action whose answer is the sign-in’s 401 or a throttle', async () => {
+    const post = vi.fn<Post>(async () => {
+      throw new ApiError(401, { detail: 'Token expired.' });
+    });
+    const table = new LiveTable(testTable(), { post, deviceId: 'me' });
+    table.act(gift(first.id, 100));
+    await table.flush();
+    expect(table.getSnapshot().outbox).toHaveLength(1);
+    expect(table.getSnapshot().refused).toEqual([]);
+  });
+
   it('an action the server refuses is dropped, shown with its reason, and the next one is still sent', async () => {
     const onRefused = vi.fn();
     const bodies: Parameters<Post>[0][] = [];
@@ -205,7 +216,22 @@ describe('auditor mode', () => {
     expect(onRefused).toHaveBeenCalledWith(expect.objectContaining({ reason: REJECTED_BY_HOST }));
   });
 
-  it('the host never waits, and sees the pending actions to decide', () => {
+  it('the host never waits, even from a seat of their own', () => {
+    const seatedHost = new LiveTable(testTable({ auditor: true, your_seat: 0, host_id: 3 }), {
+      post: vi.fn(),
+      deviceId: 'me',
+      userId: 3,
+    });
+    expect(seatedHost.waitsForHost(gift(first.id))).toBe(false);
+    const player = new LiveTable(testTable({ auditor: true, your_seat: 0, host_id: 3 }), {
+      post: vi.fn(),
+      deviceId: 'me',
+      userId: 4,
+    });
+    expect(player.waitsForHost(gift(first.id))).toBe(true);
+  });
+
+  it('the host sees the pending actions to decide', () => {
     const table = new LiveTable(testTable({ auditor: true }), { post: vi.fn(), deviceId: 'me' });
     expect(table.waitsForHost(gift(first.id))).toBe(false);
     table.receive(tableEvent(1, gift(first.id, 100), { kind: 'pending', seat: 0 }));

@@ -46,6 +46,8 @@ export type LiveTableSnapshot = {
 export interface LiveTableDeps {
   post: (body: { client_id: string; device_id: string; action: TableAction }) => Promise<TableActionAnswer>;
   deviceId: string;
+  /** The signed-in user: the table's host acts as the host even from a seat of their own. */
+  userId?: number | null;
   /** Where the outbox is kept (null: not kept, e.g. no storage). */
   storage?: Storage | null;
   now?: () => string;
@@ -101,7 +103,8 @@ export class LiveTable {
   getSnapshot = () => this.snapshot;
 
   get isHost(): boolean {
-    return this.snapshot.table.your_seat === null;
+    const { table } = this.snapshot;
+    return table.your_seat === null || (this.deps.userId != null && table.host_id === this.deps.userId);
   }
 
   /** The player this device sits as, or null for the host. */
@@ -310,12 +313,10 @@ export class LiveTable {
             action: item.action,
           });
         } catch (error) {
-          if (
-            error instanceof ApiError &&
-            error.status >= 400 &&
-            error.status < 500 &&
-            error.status !== 429
-          ) {
+          // 401 is the sign-in's (the API client has refreshed it or sent the user to sign in) and 429
+          // a throttle: the action is kept for later, like one without an answer.
+          const status = error instanceof ApiError ? error.status : 0;
+          if (status >= 400 && status < 500 && status !== 401 && status !== 429) {
             // Refused (the engine's reason, or the seat's): dropped from the outbox and shown.
             const refused = { ...item, reason: failureText(error, 'vi') };
             this.drop(item.clientId, { refused: [...this.snapshot.refused, refused] });

@@ -37,7 +37,8 @@ export function testTable(overrides: Partial<Table> = {}): Table {
   return {
     id: 7,
     code: 'ABC234',
-    host_id: 1,
+    // Not the signed-in test user (id 1): a seated player's screen is not the host's.
+    host_id: 99,
     auditor: false,
     status: 'open',
     seq: 0,

@@ -6,6 +6,7 @@ import { describeAction, type GameAction } from '@staff/cashflow-engine';
 import type { Table } from '@staff/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { getStoredUser } from '../../../lib/current-user';
 import {
   fetchTableEvents,
   newClientId,
@@ -74,6 +75,7 @@ export function useLiveTable(id: number, refetchWhile?: (table: Table) => boolea
       new LiveTable(data, {
         post: (body) => postTableAction(id, body),
         deviceId: deviceId(),
+        userId: getStoredUser()?.id ?? null,
         storage: storage(),
         onResync: resync,
         onRefused: (item) =>
