@@ -1,6 +1,7 @@
 // Setup (spec 2, 4, 5): 1–6 players with a name, a dice sum 2–12 and a guest or a registered user.
 import {
   Alert,
+  Anchor,
   Button,
   Card,
   Checkbox,
@@ -26,7 +27,7 @@ import {
   rollDiceSum,
 } from '@staff/cashflow-engine';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { failureText } from '../../../lib/api-client';
 import type { UserOption } from '../api/search-users';
 import { useGame } from '../game-provider';
@@ -192,6 +193,12 @@ export function SetupPage() {
           Chơi trên nhiều máy
         </Button>
       </SimpleGrid>
+      <Text size="sm" c="dimmed">
+        Đã có mã bàn?{' '}
+        <Anchor component={Link} to="/cashflow/join">
+          Vào bàn chơi chung
+        </Anchor>
+      </Text>
     </Stack>
   );
 }

@@ -59,6 +59,18 @@ export interface LiveTableDeps {
 
 /** The outbox's localStorage key (not matching the one-phone setup's clean-up pattern). */
 export const outboxKey = (tableId: number) => `staff-tables.outbox.${tableId}`;
+/** The table as this device last held it, for a reload without network. */
+export const tableKey = (tableId: number) => `staff-tables.table.${tableId}`;
+
+/** The table this device last held, or null. */
+export function loadStoredTable(tableId: number, storage: Storage | null): Table | null {
+  try {
+    const raw = storage?.getItem(tableKey(tableId));
+    return raw ? (JSON.parse(raw) as Table) : null;
+  } catch {
+    return null;
+  }
+}
 
 function stateOf(table: Table): GameState {
   const parsed = parseGameState(table.state);
@@ -92,6 +104,7 @@ export class LiveTable {
       pendingEvents: [],
       reachable: true,
     };
+    this.save();
     this.recompute();
   }
 
@@ -152,6 +165,7 @@ export class LiveTable {
   private save() {
     const { table, outbox, awaiting } = this.snapshot;
     try {
+      this.deps.storage?.setItem(tableKey(table.id), JSON.stringify(table));
       if (outbox.length === 0 && awaiting.length === 0) this.deps.storage?.removeItem(outboxKey(table.id));
       else this.deps.storage?.setItem(outboxKey(table.id), JSON.stringify({ outbox, awaiting }));
     } catch (error) {

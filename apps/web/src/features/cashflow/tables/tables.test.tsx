@@ -325,6 +325,34 @@ describe('every device', () => {
 });
 
 describe('offline', () => {
+  it('a reload without network shows the table as this device last held it, with its unsent actions', async () => {
+    const offline = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    // Online first: the table is loaded and one action queued before the network goes.
+    const first = server(
+      testTable({ your_seat: 1, seq: 1, state: stateAfter([{ type: 'nextTurn' }]) as never }),
+      {
+        [ACTIONS]: offline,
+      },
+    );
+    const user = userEvent.setup({ delay: null });
+    const { unmount } = render('/cashflow/tables/7');
+    const mine = within(await screen.findByLabelText(`Người chơi ${an.name}`));
+    await user.click(mine.getByRole('button', { name: 'Thêm một con' }));
+    await waitFor(() => expect(first.api.callsTo(ACTIONS)).toHaveLength(1));
+    unmount();
+    vi.unstubAllGlobals();
+
+    fakeApi({ [`GET ${TABLE}`]: offline, [STREAM]: offline, [ACTIONS]: offline });
+    render('/cashflow/tables/7');
+    const again = within(await screen.findByLabelText(`Người chơi ${an.name}`));
+    expect(again.getByText(/Con: 1/)).toBeTruthy();
+    const own = within(screen.getByRole('region', { name: 'Thao tác của bạn' }));
+    expect(own.getByText('Chưa gửi')).toBeTruthy();
+    expect(await screen.findByText(/Mất kết nối với bàn chơi/)).toBeTruthy();
+  });
+
   it('keeps its actions unsent, sends them in order when back online, and shows a refused one', async () => {
     const state: GameState = stateAfter([{ type: 'nextTurn' }]);
     let online = false;

@@ -6,6 +6,7 @@ import { describeAction, type GameAction } from '@staff/cashflow-engine';
 import type { Table } from '@staff/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { isTransientFailure } from '../../../lib/api-client';
 import { getStoredUser } from '../../../lib/current-user';
 import {
   fetchTableEvents,
@@ -15,7 +16,7 @@ import {
   tableQueryOptions,
   useTableQuery,
 } from './api';
-import { LiveTable, type LiveTableSnapshot } from './live-table';
+import { LiveTable, type LiveTableSnapshot, loadStoredTable } from './live-table';
 import { followTable } from './stream';
 
 const DEVICE_KEY = 'staff-tables.device';
@@ -61,7 +62,10 @@ export function useLiveTable(id: number, refetchWhile?: (table: Table) => boolea
   const [store, setStore] = useState<LiveTable | null>(null);
   /** null until the stream has opened or failed once. */
   const [connected, setConnected] = useState<boolean | null>(null);
-  const data = query.data;
+  // Without network, a reload shows the table as this device last held it (the stream catches up later).
+  const [stored] = useState(() => loadStoredTable(id, storage()));
+  const data =
+    query.data ?? (query.isError && isTransientFailure(query.error) ? (stored ?? undefined) : undefined);
 
   // One store per table, made from its first answer; later answers (refetches) reset it.
   useEffect(() => {
