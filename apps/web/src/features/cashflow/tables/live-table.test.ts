@@ -4,7 +4,14 @@ import { MESSAGES, type TableAction } from '@staff/cashflow-engine';
 import { TABLE_MESSAGES, type TableActionAnswer } from '@staff/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { LiveTable, type LiveTableDeps, outboxKey, REJECTED_BY_HOST } from './live-table';
+import {
+  LiveTable,
+  type LiveTableDeps,
+  loadStoredTable,
+  outboxKey,
+  REJECTED_BY_HOST,
+  tableKey,
+} from './live-table';
 import { setUpState, stateAfter, tableEvent, testTable } from './test-table';
 
 const players = setUpState().players;
@@ -68,6 +75,16 @@ describe('events', () => {
 });
 
 describe('outbox', () => {
+  it('keeps a copy of this table only, for a reload without network', () => {
+    localStorage.setItem(tableKey(3), '{}');
+    localStorage.setItem('cashflow.session', '{"kept":true}');
+    const table = new LiveTable(testTable(), { post: vi.fn(), deviceId: 'me', storage: localStorage });
+    table.receive(tableEvent(1, gift(first.id)));
+    expect(localStorage.getItem(tableKey(3))).toBeNull();
+    expect(localStorage.getItem('cashflow.session')).toBe('{"kept":true}');
+    expect(loadStoredTable(7, localStorage)?.seq).toBe(1);
+  });
+
   it('checks an action with the engine and the seat’s rules before queueing it', () => {
     const { post, bodies } = answerWith();
     const seated = new LiveTable(testTable({ your_seat: 1 }), { post, deviceId: 'me' });

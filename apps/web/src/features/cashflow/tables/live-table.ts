@@ -165,12 +165,28 @@ export class LiveTable {
   private save() {
     const { table, outbox, awaiting } = this.snapshot;
     try {
+      this.keepOnlyThisTable(table.id);
       this.deps.storage?.setItem(tableKey(table.id), JSON.stringify(table));
       if (outbox.length === 0 && awaiting.length === 0) this.deps.storage?.removeItem(outboxKey(table.id));
       else this.deps.storage?.setItem(outboxKey(table.id), JSON.stringify({ outbox, awaiting }));
     } catch (error) {
       console.error('CashFlow: cannot store the table outbox', error);
     }
+  }
+
+  /**
+   * One table's copy is kept, this one's: a game's state is tens of kilobytes, and copies of old tables
+   * would fill the storage the one-phone game is saved in. Outboxes stay until they are sent.
+   */
+  private keepOnlyThisTable(tableId: number) {
+    const storage = this.deps.storage;
+    if (!storage) return;
+    const stale: string[] = [];
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      if (key?.startsWith('staff-tables.table.') && key !== tableKey(tableId)) stale.push(key);
+    }
+    for (const key of stale) storage.removeItem(key);
   }
 
   /** The table as the server answered it (a load, a reload, a resync after a gap or a reconnect). */
