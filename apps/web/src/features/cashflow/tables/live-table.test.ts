@@ -5,6 +5,7 @@ import { TABLE_MESSAGES, type TableActionAnswer } from '@staff/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import {
+  describeTableAction,
   LiveTable,
   type LiveTableDeps,
   loadStoredTable,
@@ -46,6 +47,13 @@ function answerWith(
 }
 
 beforeEach(() => localStorage.clear());
+
+describe('describeTableAction', () => {
+  it('says an undo in words, and the engine’s actions as the engine does', () => {
+    expect(describeTableAction({ type: 'undo', logSeq: 3 })).toBe('Hoàn tác thao tác cuối');
+    expect(describeTableAction({ type: 'nextTurn' })).toBe('Qua lượt');
+  });
+});
 
 describe('events', () => {
   it('applies each event with the engine, ignores one it has, and asks for a reload after a gap', () => {

@@ -9,6 +9,7 @@
 import {
   applyTableAction,
   compactLog,
+  describeAction,
   type GameState,
   needsApproval,
   parseGameState,
@@ -25,6 +26,12 @@ export type AwaitingItem = { clientId: string; action: TableAction; seq: number 
 export type RefusedItem = { clientId: string; action: TableAction; reason: string };
 
 export const REJECTED_BY_HOST = 'Chủ bàn đã từ chối thao tác này.';
+
+/** A table action in words: the engine's, and the undo a table adds. */
+export function describeTableAction(action: TableAction | Record<string, unknown>): string {
+  const typed = action as TableAction;
+  return typed.type === 'undo' ? 'Hoàn tác thao tác cuối' : describeAction(typed);
+}
 
 export type LiveTableSnapshot = {
   table: Table;

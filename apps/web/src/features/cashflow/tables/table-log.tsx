@@ -1,12 +1,12 @@
 // The table's own log (issue 25): every event, who posted it, from which device, and who approved or
 // rejected it. Read from the server when opened, and again as the table moves on.
 import { Card, Loader, Stack, Text } from '@mantine/core';
-import { describeAction, type GameAction } from '@staff/cashflow-engine';
 import type { Table, TableEvent } from '@staff/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { failureText } from '../../../lib/api-client';
 import { Section } from '../components/section';
 import { fetchTableEvents, tableKeys } from './api';
+import { describeTableAction } from './live-table';
 
 const TIME = new Intl.DateTimeFormat('vi-VN', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
@@ -14,7 +14,7 @@ const TIME = new Intl.DateTimeFormat('vi-VN', { hour: '2-digit', minute: '2-digi
 export function describeTableEvent(event: TableEvent, table: Table): string {
   const seat = table.seats.find((s) => s.seat === event.seat);
   const who = seat ? seat.name : 'Chủ bàn';
-  const what = describeAction(event.action as unknown as GameAction);
+  const what = describeTableAction(event.action);
   const device = event.device_id ? ` (máy ${event.device_id.slice(0, 6)})` : '';
   switch (event.kind) {
     case 'pending':

@@ -19,10 +19,9 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   currentPlayer,
-  describeAction,
-  type GameAction,
   type GameState,
   MESSAGES,
+  type TableAction,
   WIN_METHOD_LABELS,
 } from '@staff/cashflow-engine';
 import type { Table, TableEvent } from '@staff/contracts';
@@ -41,7 +40,7 @@ import { UndoButton } from '../components/undo-button';
 import { usePhoneLayout } from '../components/use-phone-layout';
 import { useRunAction } from '../components/use-run-action';
 import { decidePending, newClientId, type Verdict } from './api';
-import type { LiveTable, LiveTableSnapshot } from './live-table';
+import { describeTableAction, type LiveTable, type LiveTableSnapshot } from './live-table';
 import { TableGameProvider } from './table-game';
 import { TableLog } from './table-log';
 import { useLiveTable } from './use-live-table';
@@ -120,7 +119,7 @@ function TableScreen({
 function DeviceActions({ store, snapshot }: { store: LiveTable; snapshot: LiveTableSnapshot }) {
   const { outbox, awaiting, refused, sending } = snapshot;
   if (outbox.length === 0 && awaiting.length === 0 && refused.length === 0) return null;
-  const describe = (action: unknown) => describeAction(action as GameAction);
+  const describe = (action: unknown) => describeTableAction(action as TableAction);
   return (
     <Stack gap="xs">
       {refused.map((item) => (
@@ -322,7 +321,7 @@ function PendingPanel({ store, snapshot }: { store: LiveTable; snapshot: LiveTab
           pendingEvents.map((event) => (
             <Group key={event.seq} justify="space-between" wrap="nowrap" gap="xs">
               <Text size="sm" style={{ minWidth: 0 }}>
-                {seatName(event)}: {describeAction(event.action as unknown as GameAction)}
+                {seatName(event)}: {describeTableAction(event.action)}
               </Text>
               <Group gap={4} wrap="nowrap">
                 <Button

@@ -2,7 +2,6 @@
 // stream, refetched whenever the stream is reopened after a failure or an event does not follow, and
 // this device's outbox sent whenever the network is back.
 import { notifications } from '@mantine/notifications';
-import { describeAction, type GameAction } from '@staff/cashflow-engine';
 import type { Table } from '@staff/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
@@ -16,7 +15,7 @@ import {
   tableQueryOptions,
   useTableQuery,
 } from './api';
-import { LiveTable, type LiveTableSnapshot, loadStoredTable } from './live-table';
+import { describeTableAction, LiveTable, type LiveTableSnapshot, loadStoredTable } from './live-table';
 import { followTable } from './stream';
 
 const DEVICE_KEY = 'staff-tables.device';
@@ -86,7 +85,7 @@ export function useLiveTable(id: number, refetchWhile?: (table: Table) => boolea
           notifications.show({
             color: 'red',
             title: 'Không thực hiện được',
-            message: `${describeAction(item.action as GameAction)}: ${item.reason}`,
+            message: `${describeTableAction(item.action)}: ${item.reason}`,
           }),
       }),
     );
