@@ -1,12 +1,11 @@
 // The shared table's screens: starting one from the setup, the host's screen (code, QR, seats, every
 // card, auditor approvals, finishing), joining by code, a player's screen (own card first, 'Chờ duyệt'),
 // and a device that loses the network (unsent actions kept and sent in order, refusals shown).
-import { notifications } from '@mantine/notifications';
 import type { GameState } from '@staff/cashflow-engine';
 import type { Table, TableEvent } from '@staff/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type Handler, jsonResponse } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render';
 import { signInAs } from '../../../test/session';
@@ -65,11 +64,6 @@ const posted = (api: ReturnType<typeof fakeApi>) =>
 beforeEach(() => {
   localStorage.clear();
   signInAs('ndf');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  notifications.clean();
 });
 
 describe('setup', () => {
