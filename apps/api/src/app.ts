@@ -59,6 +59,8 @@ export interface AppDeps {
   /** The clock; tests move it to expire tokens without waiting. */
   now?: () => Date;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it: a credential must never be in it). */
+  logStream?: { write(line: string): void };
   /** The wait before verifying a password for a much-failed account; tests record it instead. */
   signInDelay?: (ms: number) => Promise<void>;
   /** This process's metrics (METRICS_PORT set); without them no hook or counter does any work. */
@@ -123,7 +125,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, metrics } = deps;
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
+    logger:
+      deps.logger === false
+        ? false
+        : { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreDuplicateSlashes: true },

@@ -1,33 +1,26 @@
 // A CashFlow game on a shared table (issue 25): a host's screen and two phones, three browser contexts
-// on the one server. The host starts the table in auditor mode; the phones join by the link and by the
-// typed code; a phone's payday waits for the host, who approves one and rejects another; a phone that
-// loses the network keeps playing, shows its action unsent, and sends it when it is back; every device
-// is reloaded and restores the table from the server; the host takes a player to the Fast Track and
-// finishes the game, which every device then shows and the hall stores once. axe on both screens.
+// on the one server. The host starts the table in auditor mode; one phone's player signs in and types
+// the code, the other is a guest with no account who opens the invite link the host made for their
+// seat; a phone's payday waits for the host, who approves one and rejects another; a phone that loses
+// the network keeps playing, shows its action unsent, and sends it when it is back; every device is
+// reloaded and restores the table from the server; the host takes a player to the Fast Track and
+// finishes the game, which every device then shows and the hall stores once. axe on the three screens.
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/accessibility';
-import { ensureUsers } from './support/admin-api';
 import { buyTypedBusiness, openPicker, playerCard } from './support/cashflow';
 import { openSignedIn } from './support/session';
 import { ADMIN, NDF, type TestUser } from './support/users';
 
-/** A second player who may play CashFlow (ndf), seated on the other phone. */
-const TABLE_PLAYER: TestUser = {
-  email: 'table-player@e2e.test',
-  password: 'Table-player-2024',
-  role: 'ndf',
-  firstName: 'Minh',
-  lastName: 'Vũ',
-};
-
 const PHONE = { width: 390, height: 844 };
 
-async function device(browser: Browser, user: TestUser, path: string, phone: boolean) {
+/** A browser of its own, signed in as `user` at `path`; or, with no user, a guest's opening `path`. */
+async function device(browser: Browser, user: TestUser | null, path: string, phone: boolean) {
   const context = await browser.newContext(
     phone ? { viewport: PHONE } : { viewport: { width: 1280, height: 800 } },
   );
   const page = await context.newPage();
-  await openSignedIn(page, user, path);
+  if (user) await openSignedIn(page, user, path);
+  else await page.goto(path);
   return { context, page };
 }
 
@@ -35,21 +28,10 @@ const turn = (page: Page, name: string) => page.getByRole('heading', { name: `L�
 const mine = (page: Page) => page.getByRole('region', { name: 'Thao tác của bạn' });
 const pendingPanel = (page: Page) => page.getByRole('region', { name: 'Thao tác chờ duyệt' });
 
-test('a host and two phones play one game in step, in auditor mode, through a lost connection and reloads', async ({
+test('a host and two phones, one a guest, play one game in step, in auditor mode, through a lost connection and reloads', async ({
   browser,
-  request,
 }) => {
   test.setTimeout(180_000);
-  await ensureUsers(request, [
-    {
-      email: TABLE_PLAYER.email,
-      password: TABLE_PLAYER.password,
-      role: TABLE_PLAYER.role,
-      first_name: TABLE_PLAYER.firstName,
-      last_name: TABLE_PLAYER.lastName,
-      is_active: true,
-    },
-  ]);
   const stamp = Date.now().toString(36);
   // Seated by their dice: An (12, a flight attendant) plays first, then Bảo (2, a janitor: $950 a month).
   const an = `An ${stamp}`;
@@ -72,23 +54,33 @@ test('a host and two phones play one game in step, in auditor mode, through a lo
     await expect(invite.getByRole('img', { name: `Mã QR để vào bàn ${code}` })).toBeVisible();
     await expect(invite.getByText('Đang chờ')).toHaveCount(2);
 
-    // One phone opens the join link, the other types the code (in lower case, with a space).
-    const a = await device(browser, NDF, `/cashflow/join?code=${code}`, true);
+    // An's player signs in and types the code (in lower case, with a space).
+    const a = await device(browser, NDF, '/cashflow/join', true);
     contexts.push(a.context);
+    await a.page.getByLabel('Mã bàn').fill(` ${code.toLowerCase()}`);
+    await a.page.getByRole('button', { name: 'Tìm bàn' }).click();
     await a.page.getByRole('button', { name: `Ngồi ghế ${an}` }).click();
     await expect(turn(a.page, an)).toBeVisible();
-    const b = await device(browser, TABLE_PLAYER, '/cashflow/join', true);
+    // Bảo has no account: the host makes the seat's invite, whose link (and QR code) opens it.
+    await invite.getByRole('button', { name: `Mời khách: ${bao}` }).click();
+    const dialog = host.page.getByRole('dialog', { name: `Lời mời cho ${bao}` });
+    await expect(dialog.getByRole('img', { name: `Mã QR mời khách vào ghế ${bao}` })).toBeVisible();
+    await expectAccessible(host.page, 'a table, the host’s guest invite');
+    const link = (await dialog.getByTestId('guest-link').textContent())?.trim() ?? '';
+    expect(link).toMatch(/\/cashflow\/guest\/\d+#[A-Za-z0-9_-]{43}$/);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    const b = await device(browser, null, link, true);
     contexts.push(b.context);
-    await b.page.getByLabel('Mã bàn').fill(` ${code.toLowerCase()}`);
-    await b.page.getByRole('button', { name: 'Tìm bàn' }).click();
-    await b.page.getByRole('button', { name: `Ngồi ghế ${bao}` }).click();
     await expect(turn(b.page, an)).toBeVisible();
+    // The token left the address bar.
+    expect(new URL(b.page.url()).hash).toBe('');
     // Each phone shows its own card first; the host sees both seats taken.
     await expect(playerCard(a.page, an)).toBeVisible();
     await expect(playerCard(b.page, bao)).toBeVisible();
     await expect(invite.getByText('Đã vào')).toHaveCount(2, { timeout: 20_000 });
     await expectAccessible(host.page, 'a table, the host’s screen');
     await expectAccessible(a.page, 'a table, a player’s phone');
+    await expectAccessible(b.page, 'a table, a guest’s phone');
 
     // An's payday waits for the host ('Chờ duyệt'), who approves it.
     await a.page.getByRole('button', { name: 'Qua ngày (Cashday)' }).click();
@@ -141,6 +133,11 @@ test('a host and two phones play one game in step, in auditor mode, through a lo
         `${bao} thắng`,
       );
     }
+    // The game is over, and with it the guest's invite: reloaded, the guest's phone still shows the result.
+    await b.page.reload();
+    await expect(b.page.getByRole('status').filter({ hasText: 'Ván đã kết thúc' })).toContainText(
+      `${bao} thắng`,
+    );
 
     // The hall has the game once.
     await host.page.goto('/cashflow/hall');

@@ -13,6 +13,19 @@ export const TABLE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const TABLE_CODE_LENGTH = 6;
 export const TABLE_STATUSES = ['open', 'finished', 'closed'] as const;
 export const TABLE_EVENT_KINDS = ['action', 'pending', 'approve', 'reject'] as const;
+/**
+ * A seat as the host's screen shows it: nobody there yet ('waiting'), a device following the table
+ * from it now ('joined'), or taken but with no device connected for TABLE_PRESENCE_MS ('offline').
+ */
+export const TABLE_SEAT_STATES = ['waiting', 'joined', 'offline'] as const;
+/** A seat whose device's stream has not been seen for this long is shown offline. */
+export const TABLE_PRESENCE_MS = 20_000;
+/**
+ * A guest invite's token: 32 random bytes in base64url (43 characters), sent as
+ * `Authorization: Guest <token>` and carried in the invite link's fragment (never sent to a server
+ * in a URL, so never in an access log). The server keeps only its SHA-256.
+ */
+export const GUEST_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The server's words for a table's rules (the engine's reasons come as they are). */
 export const TABLE_MESSAGES = {
@@ -26,6 +39,10 @@ export const TABLE_MESSAGES = {
   tableNotOpen: 'Ván ở bàn này đã kết thúc.',
   notPending: 'Thao tác này không còn chờ duyệt.',
   clientIdReused: 'client_id này đã được dùng cho một thao tác khác.',
+  guestEnded: 'Lời mời này không còn hiệu lực (chủ bàn đã thu hồi, hoặc ván đã kết thúc).',
+  guestSeatReserved: 'Ghế này dành cho khách được mời.',
+  inviteForGuestSeat: (name: string) => `Ghế này dành cho ${name}: chỉ ghế khách mới mời được.`,
+  noSeat: 'Bàn này không có ghế đó.',
 } as const;
 
 export const TableCode = z
@@ -58,6 +75,9 @@ export const TableSeat = z.object({
   user_id: z.number().int().nullable(),
   /** Who sits there: a user id, or null (free, or a guest's). */
   taken_by: z.number().int().nullable(),
+  /** A guest invite for this seat stands (not revoked): only its link takes the seat. */
+  guest_invited: z.boolean(),
+  state: z.enum(TABLE_SEAT_STATES),
 });
 export type TableSeat = z.infer<typeof TableSeat>;
 
@@ -133,6 +153,10 @@ export const TableJoinAnswer = z.object({
 });
 export type TableJoinAnswer = z.infer<typeof TableJoinAnswer>;
 
+/** The host's new invite for a guest seat: the token is shown this once (the server keeps its hash). */
+export const TableGuestInvite = z.object({ seat: z.number().int(), token: z.string() });
+export type TableGuestInvite = z.infer<typeof TableGuestInvite>;
+
 /** Ids and sequence numbers are 32-bit integer columns: a larger one names nothing (and must not reach the database). */
 const MAX_INT = 2_147_483_647;
 const RowId = z.coerce.number().int().positive().max(MAX_INT);
@@ -143,3 +167,11 @@ export type TableEventsPage = z.infer<typeof TableEventsPage>;
 
 export const TablePathParams = z.object({ id: RowId });
 export const TablePendingPathParams = z.object({ id: RowId, seq: RowId });
+export const TableSeatPathParams = z.object({
+  id: RowId,
+  seat: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(CASHFLOW_MAX_PLAYERS - 1),
+});

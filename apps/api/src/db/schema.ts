@@ -175,6 +175,8 @@ export interface CashflowTableSeatsTable {
   taken_at: Instant | null;
   guest_token_hash: string | null;
   guest_revoked: boolean | number;
+  /** When a device last held the table's stream open from this seat (migration 0029). */
+  seen_at: Instant | null;
 }
 
 /** A shared table's events (migration 0027): every posted action once, under its client id. */

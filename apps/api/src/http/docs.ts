@@ -13,6 +13,12 @@ import { drfOperationId, mediaTypeOf, THROTTLED } from './operation';
 /** A guarded route's `security` in the document: the bearer scheme registered below. */
 export const bearerSecurity = [{ bearerAuth: [] }];
 
+/**
+ * A CashFlow table's routes a guest may use as well: the bearer scheme, or a guest invite's token
+ * (`Authorization: Guest <token>`, that one seat of that one table).
+ */
+export const bearerOrGuestSecurity: Record<string, string[]>[] = [{ bearerAuth: [] }, { guestInvite: [] }];
+
 /** A public route's `security`: none (sign-in, the token endpoints, health, the ticketed stream). */
 export const noSecurity = [];
 
@@ -134,7 +140,17 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
       servers: [{ url: '/', description: 'The server this document is served from' }],
       tags: TAGS,
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          guestInvite: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description:
+              'A CashFlow table guest seat: `Guest <token>`, the token of the seat’s invite link. Accepted only by ' +
+              'that table’s read, actions, events and stream; refused everywhere else.',
+          },
+        },
       },
     },
     transform,

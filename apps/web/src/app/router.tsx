@@ -5,7 +5,7 @@ import { PageLoader } from '../components/page-loader';
 import { loadModuleGuard } from '../components/require-module';
 import { auditRoutes } from '../features/audit/routes';
 import { authRoutes } from '../features/auth/routes';
-import { cashflowRoutes } from '../features/cashflow/routes';
+import { cashflowGuestRoutes, cashflowRoutes } from '../features/cashflow/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { diaryRoutes } from '../features/diary/routes';
 import { forexRoutes } from '../features/forex/routes';
@@ -16,6 +16,7 @@ import { RequireAuth } from './require-auth';
 
 export const routes: RouteObject[] = [
   ...authRoutes,
+  ...cashflowGuestRoutes,
   {
     path: '/',
     element: (

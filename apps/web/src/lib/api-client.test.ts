@@ -503,6 +503,20 @@ describe('failureText: what went wrong, in words, never the raw body', () => {
     );
   });
 
+  it('says a throttled request in the screen’s language: DRF’s detail is English', () => {
+    const throttled = new ApiError(
+      429,
+      { detail: 'Request was throttled. Expected available in 42 seconds.', code: 'throttled' },
+      undefined,
+      42,
+    );
+    expect(failureText(throttled)).toBe('Request was throttled. Expected available in 42 seconds.');
+    expect(failureText(throttled, 'vi')).toBe('Bạn đã thử quá nhiều lần. Vui lòng thử lại sau 42 giây.');
+    expect(failureText(new ApiError(429, null), 'vi')).toBe(
+      'Bạn đã thử quá nhiều lần. Vui lòng thử lại sau.',
+    );
+  });
+
   it('says the server could not be reached, or its answer read', () => {
     expect(failureText(new TypeError('Failed to fetch'))).toBe(
       'Could not reach the server. Check your connection and try again.',

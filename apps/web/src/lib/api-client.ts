@@ -49,6 +49,11 @@ const FAILURE_WORDS = {
     refused: (status: number) => `Máy chủ từ chối yêu cầu (mã ${status}).`,
     unreachable: 'Không kết nối được máy chủ. Kiểm tra kết nối mạng rồi thử lại.',
     unreadable: 'Máy chủ trả lời theo cách trang này không đọc được.',
+    // DRF's own throttle detail is English: a Vietnamese screen says it in its words.
+    throttled: (seconds: number | undefined) =>
+      seconds === undefined
+        ? 'Bạn đã thử quá nhiều lần. Vui lòng thử lại sau.'
+        : `Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ${seconds} giây.`,
   },
 } as const;
 
@@ -63,6 +68,7 @@ export function failureText(error: unknown, lang: MessageLanguage = 'en'): strin
   if (error instanceof ApiError) {
     // A server failure's body is never a message for the user (a stack, words meant for the logs).
     if (error.status >= 500) return words.serverFailed(error.status);
+    if (error.status === 429 && 'throttled' in words) return words.throttled(error.retryAfterSeconds);
     return error.detail ?? words.refused(error.status);
   }
   // fetch rejects with a TypeError when there is no answer at all (offline, DNS, CORS, reset).

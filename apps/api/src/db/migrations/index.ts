@@ -29,6 +29,7 @@ import * as m0023 from './0023_diary_week_totals_window_index';
 import * as m0024 from './0024_diary_running_entries';
 import * as m0027 from './0027_cashflow_tables';
 import * as m0028 from './0028_watchlist_item_target_side';
+import * as m0029 from './0029_cashflow_seat_presence';
 
 export const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0024_diary_running_entries': m0024,
   '0027_cashflow_tables': m0027,
   '0028_watchlist_item_target_side': m0028,
+  '0029_cashflow_seat_presence': m0029,
 };

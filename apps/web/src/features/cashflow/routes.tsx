@@ -35,6 +35,17 @@ export const cashflowPages: RouteObject[] = [
   { path: '/cashflow/hall', lazy: async () => ({ Component: (await import('./hall/hall-page')).HallPage }) },
 ];
 
+/**
+ * A guest seat's screen: outside the signed-in shell (a guest has no account; the invite link's token
+ * is the credential), beside /login in the router.
+ */
+export const cashflowGuestRoutes: RouteObject[] = [
+  {
+    path: '/cashflow/guest/:id',
+    lazy: async () => ({ Component: (await import('./tables/guest-page')).GuestPage }),
+  },
+];
+
 export const cashflowRoutes: RouteObject[] = [
   {
     element: <RequireModule module="cashflow" />,

@@ -11,10 +11,7 @@ import type {
 import { TABLES_CHANNEL } from './postgres-relay';
 
 export type TableRow = Selectable<CashflowTablesTable>;
-export type SeatRow = Pick<
-  Selectable<CashflowTableSeatsTable>,
-  'table_id' | 'seat' | 'player_id' | 'name' | 'user_id' | 'taken_by'
->;
+export type SeatRow = Selectable<CashflowTableSeatsTable>;
 export type EventRow = Omit<Selectable<CashflowTableEventsTable>, 'id' | 'table_id'>;
 
 export type NewEvent = Omit<EventRow, 'at'> & { at: Date };
@@ -31,7 +28,18 @@ const TABLE_COLUMNS = [
   'created_at',
   'updated_at',
 ] as const;
-const SEAT_COLUMNS = ['table_id', 'seat', 'player_id', 'name', 'user_id', 'taken_by'] as const;
+const SEAT_COLUMNS = [
+  'table_id',
+  'seat',
+  'player_id',
+  'name',
+  'user_id',
+  'taken_by',
+  'taken_at',
+  'guest_token_hash',
+  'guest_revoked',
+  'seen_at',
+] as const;
 const EVENT_COLUMNS = [
   'seq',
   'client_id',
@@ -49,7 +57,7 @@ export function createTablesRepo(db: Db) {
   return {
     async insertTable(
       values: { code: string; hostId: number; auditor: boolean; setup: string; state: string; at: Date },
-      seats: Omit<SeatRow, 'table_id' | 'taken_by'>[],
+      seats: Pick<SeatRow, 'seat' | 'player_id' | 'name' | 'user_id'>[],
     ): Promise<number> {
       return db.transaction().execute(async (tx) => {
         const row = await tx
@@ -80,6 +88,7 @@ export function createTablesRepo(db: Db) {
               taken_at: null,
               guest_token_hash: null,
               guest_revoked: dbBool(false),
+              seen_at: null,
             })),
           )
           .execute();
@@ -118,7 +127,7 @@ export function createTablesRepo(db: Db) {
         .execute();
     },
 
-    /** Takes a free seat; false when someone took it first. */
+    /** Takes a free seat; false when someone took it first (or the host opened it to a guest). */
     async takeSeat(tableId: number, seat: number, userId: number, at: Date): Promise<boolean> {
       const result = await db
         .updateTable('cashflow_table_seats')
@@ -126,8 +135,54 @@ export function createTablesRepo(db: Db) {
         .where('table_id', '=', tableId)
         .where('seat', '=', seat)
         .where('taken_by', 'is', null)
+        .where((eb) => eb.or([eb('guest_token_hash', 'is', null), eb('guest_revoked', '=', dbBool(true))]))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** A guest invite for a seat no user has taken: its token's hash, standing, not yet used. */
+    async setGuestInvite(tableId: number, seat: number, tokenHash: string): Promise<boolean> {
+      const result = await db
+        .updateTable('cashflow_table_seats')
+        .set({ guest_token_hash: tokenHash, guest_revoked: dbBool(false), taken_at: null, seen_at: null })
+        .where('table_id', '=', tableId)
+        .where('seat', '=', seat)
+        .where('taken_by', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Revokes a seat's guest invite: its token stops working and the seat is free again. */
+    async revokeGuestInvite(tableId: number, seat: number): Promise<void> {
+      await db
+        .updateTable('cashflow_table_seats')
+        .set({ guest_revoked: dbBool(true), taken_at: null, seen_at: null })
+        .where('table_id', '=', tableId)
+        .where('seat', '=', seat)
+        .where('taken_by', 'is', null)
+        .where('guest_token_hash', 'is not', null)
+        .execute();
+    },
+
+    /** A guest's first visit through their invite takes the seat. */
+    async markGuestArrived(tableId: number, seat: number, at: Date): Promise<void> {
+      await db
+        .updateTable('cashflow_table_seats')
+        .set({ taken_at: toIso(at) })
+        .where('table_id', '=', tableId)
+        .where('seat', '=', seat)
+        .where('taken_at', 'is', null)
+        .execute();
+    },
+
+    /** A device of the seat holds the table's stream open now. */
+    async markSeen(tableId: number, seat: number, at: Date): Promise<void> {
+      await db
+        .updateTable('cashflow_table_seats')
+        .set({ seen_at: toIso(at) })
+        .where('table_id', '=', tableId)
+        .where('seat', '=', seat)
+        .execute();
     },
 
     /** Locks the table's row for the transaction (posting events is one writer per table at a time). */

@@ -1,27 +1,35 @@
 // HTTP for CashFlow shared tables (issue 25): create, look up by code and sit, post actions, the
-// host's approvals, and the numbered events. Roles: admin and ndf (MODULE_ROLES.cashflow), checked
-// in onRequest; a table the user neither hosts nor sits at answers 404.
+// host's approvals and guest invites, and the numbered events. Roles: admin and ndf
+// (MODULE_ROLES.cashflow), checked in onRequest; a table the user neither hosts nor sits at answers
+// 404. A guest seat's device authenticates with its invite's token (`Authorization: Guest <token>`)
+// on the four routes a seat needs (the table, its actions, events and stream) and nowhere else: any
+// other route reads the header as a malformed bearer and answers 401.
 import {
+  GUEST_TOKEN_PATTERN,
+  TABLE_PRESENCE_MS,
   Table,
   TableActionAnswer,
   TableActionPost,
   TableCreate,
   TableEventsPage,
   TableEventsQuery,
+  TableGuestInvite,
   TableJoin,
   TableJoinAnswer,
   TablePathParams,
   TablePendingPathParams,
+  TableSeatPathParams,
 } from '@staff/contracts';
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentAuth } from '../../../http/auth';
-import { bearerSecurity as security } from '../../../http/docs';
+import { bearerOrGuestSecurity, NoContent, bearerSecurity as security } from '../../../http/docs';
+import { ApiError } from '../../../http/errors';
 import { errorAnswers, sentAs } from '../../../http/operation';
 import { createEventStreams, PLANNED_RECONNECT } from '../../../http/sse';
 import type { AppMetrics } from '../../../metrics/app-metrics';
 import type { TableBell } from './bell';
-import type { TablesService } from './service';
+import { guestTokenHash, type TablesService, type Who } from './service';
 
 const tags = ['cashflow'];
 
@@ -45,11 +53,34 @@ export interface TablesRouteDeps {
 /** The host's approve or reject: its client id names it for resends, as for actions. */
 const Decision = TableActionPost.pick({ client_id: true });
 
+/** The hash of the guest token a request was let in with (only the routes that take one). */
+const guests = new WeakMap<FastifyRequest, string>();
+
+/** A signed-in user of a CashFlow role (the bearer token), or a guest seat's invite token. */
+function userOrGuest(gameHosts: onRequestAsyncHookHandler): onRequestAsyncHookHandler {
+  return async function (this: FastifyInstance, request, reply) {
+    const [scheme, token, ...rest] = (request.headers.authorization ?? '').trim().split(/\s+/);
+    if (scheme?.toLowerCase() !== 'guest') return gameHosts.call(this, request, reply);
+    // Never echoed, never logged: the token is a credential (Fastify's request log has no headers).
+    if (!token || rest.length > 0 || !GUEST_TOKEN_PATTERN.test(token))
+      throw new ApiError(401, {
+        detail: 'Authorization header must contain two space-delimited values: Guest <token>.',
+        code: 'not_authenticated',
+      });
+    guests.set(request, guestTokenHash(token));
+  };
+}
+
 export function registerTablesRoutes(app: FastifyInstance, deps: TablesRouteDeps): void {
   const { tables, gameHosts, bell } = deps;
   const pollMs = deps.streamPollMs ?? 1000;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const userId = (request: Parameters<typeof currentAuth>[0]) => currentAuth(request).user.id;
+  const seatHolders = userOrGuest(gameHosts);
+  const who = (request: FastifyRequest): Who => {
+    const guest = guests.get(request);
+    return guest ? { guest } : { user: userId(request) };
+  };
 
   r.post('/api/cashflow/tables/', {
     onRequest: gameHosts,
@@ -83,22 +114,25 @@ export function registerTablesRoutes(app: FastifyInstance, deps: TablesRouteDeps
   });
 
   r.get('/api/cashflow/tables/:id/', {
-    onRequest: gameHosts,
+    onRequest: seatHolders,
     schema: {
       tags,
-      security,
+      security: bearerOrGuestSecurity,
       summary: 'A table you host or sit at: its state after its last event, seats and pending actions',
+      description:
+        'A guest invite’s token reads its own table (the first read takes the seat); a revoked invite, or ' +
+        'one of a table no longer open, answers 401.',
       params: TablePathParams,
       response: { 200: Table, ...errorAnswers(400, 401, 403, 404) },
     },
-    handler: async (request) => tables.get(userId(request), request.params.id),
+    handler: async (request) => tables.get(who(request), request.params.id),
   });
 
   r.post('/api/cashflow/tables/:id/actions/', {
-    onRequest: gameHosts,
+    onRequest: seatHolders,
     schema: {
       tags,
-      security,
+      security: bearerOrGuestSecurity,
       summary: 'Post a game action (or undo) to the table; the engine decides',
       description:
         'The host may act for any player; a seated player on their own card, and the turn’s actions ' +
@@ -110,7 +144,39 @@ export function registerTablesRoutes(app: FastifyInstance, deps: TablesRouteDeps
       response: { 201: TableActionAnswer, ...errorAnswers(400, 401, 403, 404, 409, 413, 415) },
     },
     handler: async (request, reply) =>
-      reply.code(201).send(await tables.postAction(userId(request), request.params.id, request.body)),
+      reply.code(201).send(await tables.postAction(who(request), request.params.id, request.body)),
+  });
+
+  r.post('/api/cashflow/tables/:id/seats/:seat/invite/', {
+    onRequest: gameHosts,
+    schema: {
+      tags,
+      security,
+      summary: 'The host opens a seat to a guest: a new invite, whose token is answered this once',
+      description:
+        'Only a seat set up for nobody in particular and not taken by a user (409 otherwise). A new invite ' +
+        'replaces the seat’s earlier one, whose token stops working. The token is a credential for that seat ' +
+        'alone: the server keeps its SHA-256.',
+      params: TableSeatPathParams,
+      response: { 201: TableGuestInvite, ...errorAnswers(400, 401, 403, 404, 409) },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send(await tables.invite(userId(request), request.params.id, request.params.seat)),
+  });
+
+  r.delete('/api/cashflow/tables/:id/seats/:seat/invite/', {
+    onRequest: gameHosts,
+    schema: {
+      tags,
+      security,
+      summary: 'The host revokes a seat’s guest invite: its token is refused from now on, the seat free',
+      params: TableSeatPathParams,
+      response: { 204: NoContent, ...errorAnswers(400, 401, 403, 404) },
+    },
+    handler: async (request, reply) => {
+      await tables.revokeInvite(userId(request), request.params.id, request.params.seat);
+      return reply.code(204).send(null);
+    },
   });
 
   for (const verdict of ['approve', 'reject'] as const) {
@@ -143,31 +209,32 @@ export function registerTablesRoutes(app: FastifyInstance, deps: TablesRouteDeps
   }
 
   r.get('/api/cashflow/tables/:id/events/', {
-    onRequest: gameHosts,
+    onRequest: seatHolders,
     schema: {
       tags,
-      security,
+      security: bearerOrGuestSecurity,
       summary: 'The table’s events after `after`, in order: what a device that saw `after` has missed',
       params: TablePathParams,
       querystring: TableEventsQuery,
       response: { 200: TableEventsPage, ...errorAnswers(400, 401, 403, 404) },
     },
-    handler: async (request) => tables.events(userId(request), request.params.id, request.query.after),
+    handler: async (request) => tables.events(who(request), request.params.id, request.query.after),
   });
 
   const eventStreams = createEventStreams(app, { metrics: deps.metrics, kind: 'cashflow_table' });
 
   r.get('/api/cashflow/tables/:id/stream/', {
-    onRequest: gameHosts,
+    onRequest: seatHolders,
     schema: {
       tags,
-      security,
+      security: bearerOrGuestSecurity,
       summary: 'Server-sent events: the table’s events after `after`, then each new one as it is written',
       description:
         'Each `event: table` carries a TableEvent; its id is the event’s seq (pass the last one back as `after`, ' +
         'or send Last-Event-ID, when reopening): events come in order, each once. The stream ends when the sign-in ' +
-        'it was opened under ends (logout, deactivation) or its user may no longer see the table, and after ' +
-        '15 minutes with `event: reconnect` first.',
+        'it was opened under ends (logout, deactivation), its user may no longer see the table or its guest ' +
+        'invite is revoked or the table no longer open, and after 15 minutes with `event: reconnect` first. ' +
+        'While open it marks its seat as there (the seat’s state for the host).',
       params: TablePathParams,
       querystring: TableEventsQuery,
       response: {
@@ -179,11 +246,13 @@ export function registerTablesRoutes(app: FastifyInstance, deps: TablesRouteDeps
       },
     },
     handler: async (request, reply) => {
-      // The sign-in behind the stream: the re-checks end it when that sign-in ends.
-      const auth = currentAuth(request);
+      // The sign-in behind the stream (or the guest's invite): the re-checks end it when that ends.
+      const asker = who(request);
+      const family = 'user' in asker ? currentAuth(request).family : null;
       const tableId = request.params.id;
-      // 404 for a table the user neither hosts nor sits at, before any stream opens.
-      await tables.get(auth.user.id, tableId);
+      // 404 for a table the user neither hosts nor sits at (401 for an invite that ended), before any
+      // stream opens.
+      await tables.get(asker, tableId);
       const header = Number(request.headers['last-event-id']);
       // A seq is a 32-bit integer: a larger Last-Event-ID names no event.
       const named = Number.isInteger(header) && header <= 2_147_483_647 ? header : 0;
@@ -228,6 +297,8 @@ export function registerTablesRoutes(app: FastifyInstance, deps: TablesRouteDeps
       // Lifetime and re-checks on the app's clock; the keep-alive comment for proxies on real time (sse.ts).
       const openedAt = deps.now().getTime();
       let checkedAt = openedAt;
+      let seenAt = openedAt;
+      await tables.markSeen(asker, tableId);
       await send();
       stream.every(pollMs, async () => {
         const at = deps.now().getTime();
@@ -237,8 +308,16 @@ export function registerTablesRoutes(app: FastifyInstance, deps: TablesRouteDeps
           checkedAt = at;
           // Signed out, deactivated, deleted, without the role, or no longer at the table: end
           // without a reconnect hint. One read of the table gives its seq as well.
-          seq = await tables.visibleSeq(auth.user.id, auth.family, tableId);
-          if (seq === null) return stream.end();
+          seq = await tables.visibleSeq(asker, family, tableId);
+          if (seq === null) {
+            // A guest's invite ends with the game: the game's last events reach them first.
+            if ('guest' in asker && (await tables.statusOf(tableId)) === 'finished') await send();
+            return stream.end();
+          }
+          if (at - seenAt >= TABLE_PRESENCE_MS / 2) {
+            seenAt = at;
+            await tables.markSeen(asker, tableId);
+          }
         } else {
           seq = await tables.seqOf(tableId);
         }

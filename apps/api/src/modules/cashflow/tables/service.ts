@@ -6,7 +6,7 @@
 // and nothing is applied twice. In auditor mode a player's money actions and undos wait as pending
 // events until the host approves (then they are checked against the state of that moment) or
 // rejects them.
-import { randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import {
   applyAction,
   applyTableAction,
@@ -24,12 +24,14 @@ import {
   TABLE_CODE_ALPHABET,
   TABLE_CODE_LENGTH,
   TABLE_MESSAGES,
+  TABLE_PRESENCE_MS,
   type Table,
   type TableActionAnswer,
   type TableActionPost,
   type TableCreate,
   type TableEvent,
   type TableEventsPage,
+  type TableGuestInvite,
   type TableJoin,
   type TableJoinAnswer,
 } from '@staff/contracts';
@@ -61,7 +63,19 @@ export type FindSignIn = (
 /** What a table's setup stored: the players as entered, and when (the events replay from it). */
 export type TableSetup = { at: string; players: PlayerSetup[] };
 
+/**
+ * Who asks: a signed-in user, or a guest by the SHA-256 of their invite's token (a credential for that
+ * one seat of that one table, while the invite stands and the table is open).
+ */
+export type Who = { user: number } | { guest: string };
+
+/** The SHA-256 of a guest token, as stored: the token itself is never kept. */
+export const guestTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
 const conflict = (detail: string, code: string) => new ApiError(409, { detail, code });
+/** A guest token that names no standing invite at an open table: the credential is refused. */
+const guestEnded = () =>
+  new ApiError(401, { detail: TABLE_MESSAGES.guestEnded, code: 'guest_token_invalid' });
 const forbidden = (detail: string) => new ApiError(403, { detail, code: 'permission_denied' });
 
 /** The state a table starts from: the players seated and their careers dealt, as on one phone. */
@@ -126,35 +140,63 @@ function presentEvent(row: EventRow): TableEvent {
   };
 }
 
-const presentSeat = (seat: SeatRow) => ({
-  seat: seat.seat,
-  player_id: seat.player_id,
-  name: seat.name,
-  user_id: seat.user_id,
-  taken_by: seat.taken_by,
-});
+const inviteStands = (seat: SeatRow) => seat.guest_token_hash !== null && !toBool(seat.guest_revoked);
 
-/** Who is asking, at this table: its host, a seated player, or nobody it knows (404). */
+/** A seat as devices see it; its state from who took it and when a device of it was last seen. */
+function presentSeat(seat: SeatRow, now: Date) {
+  const taken = seat.taken_by !== null || (inviteStands(seat) && seat.taken_at !== null);
+  const seen = seat.seen_at === null ? null : toDate(seat.seen_at).getTime();
+  const online = seen !== null && now.getTime() - seen < TABLE_PRESENCE_MS;
+  return {
+    seat: seat.seat,
+    player_id: seat.player_id,
+    name: seat.name,
+    user_id: seat.user_id,
+    taken_by: seat.taken_by,
+    guest_invited: inviteStands(seat),
+    state: !taken ? ('waiting' as const) : online ? ('joined' as const) : ('offline' as const),
+  };
+}
+
+/** Who is asking, at this table: its host, a seated player (or guest), or nobody it knows (404). */
 type Standing = { host: boolean; seat: SeatRow | null };
 
 export function createTablesService(deps: TablesDeps) {
   const { db, now, limiter, onAdvance, findSignIn } = deps;
   const repo = createTablesRepo(db);
 
-  async function standingAt(table: TableRow, userId: number, executor: Db = db) {
+  async function standingAt(table: TableRow, who: Who, executor: Db = db) {
     const seats = await repo.seatsOf(table.id, executor);
-    const seat = seats.find((s) => s.taken_by === userId) ?? null;
-    const standing: Standing = { host: table.host_id === userId, seat };
+    if ('guest' in who) {
+      // A guest's invite stands only while the game is open at its table (else the credential ended).
+      const seat =
+        table.status === 'open'
+          ? (seats.find((s) => s.guest_token_hash === who.guest && inviteStands(s)) ?? null)
+          : null;
+      return { seats, standing: { host: false, seat } as Standing };
+    }
+    const seat = seats.find((s) => s.taken_by === who.user) ?? null;
+    const standing: Standing = { host: table.host_id === who.user, seat };
     return { seats, standing };
   }
 
-  /** The table, if the user is its host or sits at it; another user's table is 404. */
-  async function visibleTable(userId: number, tableId: number) {
+  /** Nobody the table knows: 404 for a user (another user's table), 401 for a guest's token. */
+  const stranger = (who: Who) => ('guest' in who ? guestEnded() : notFound());
+
+  /** The table, if the user is its host or sits at it (or the guest token is its seat's). */
+  async function visibleTable(who: Who, tableId: number) {
     const table = await repo.findTable(tableId);
-    if (!table) throw notFound();
-    const { seats, standing } = await standingAt(table, userId);
-    if (!standing.host && !standing.seat) throw notFound();
+    if (!table) throw stranger(who);
+    const { seats, standing } = await standingAt(table, who);
+    if (!standing.host && !standing.seat) throw stranger(who);
     return { table, seats, standing };
+  }
+
+  /** The host's own table (404 for anyone else's, 403 for a player seated at it). */
+  async function hostedTable(userId: number, tableId: number) {
+    const { table, seats, standing } = await visibleTable({ user: userId }, tableId);
+    if (!standing.host) throw forbidden(TABLE_MESSAGES.hostOnly);
+    return { table, seats };
   }
 
   async function present(table: TableRow, seats: SeatRow[], standing: Standing): Promise<Table> {
@@ -166,7 +208,7 @@ export function createTablesService(deps: TablesDeps) {
       status: table.status as Table['status'],
       seq: table.seq,
       state: JSON.parse(table.state),
-      seats: seats.map(presentSeat),
+      seats: seats.map((seat) => presentSeat(seat, now())),
       pending: await repo.openPending(table.id),
       your_seat: standing.seat?.seat ?? null,
       created_at: toDate(table.created_at).toISOString(),
@@ -182,7 +224,7 @@ export function createTablesService(deps: TablesDeps) {
    * state and answers the event to write (or a refusal). The new seq and state are written with it.
    */
   async function once(
-    userId: number,
+    who: Who,
     tableId: number,
     clientId: string,
     admit: ((standing: Standing) => void) | null,
@@ -196,11 +238,11 @@ export function createTablesService(deps: TablesDeps) {
     const outcome = await db
       .transaction()
       .execute(async (tx) => {
-        if (!(await repo.lockTable(tx, tableId))) throw notFound();
+        if (!(await repo.lockTable(tx, tableId))) throw stranger(who);
         const table = await repo.findTable(tableId, tx);
-        if (!table) throw notFound();
-        const { standing } = await standingAt(table, userId, tx);
-        if (!standing.host && !standing.seat) throw notFound();
+        if (!table) throw stranger(who);
+        const { standing } = await standingAt(table, who, tx);
+        if (!standing.host && !standing.seat) throw stranger(who);
         admit?.(standing);
         const prior = await repo.eventByClientId(tx, tableId, clientId);
         // Rolls the transaction back (it wrote nothing): the first result is answered after it.
@@ -272,15 +314,20 @@ export function createTablesService(deps: TablesDeps) {
             },
             seats,
           );
-          return this.get(hostId, id);
+          return this.get({ user: hostId }, id);
         } catch (err) {
           if (!isUniqueViolation(err) || attempt >= 4) throw err;
         }
       }
     },
 
-    async get(userId: number, tableId: number): Promise<Table> {
-      const { table, seats, standing } = await visibleTable(userId, tableId);
+    async get(who: Who, tableId: number): Promise<Table> {
+      let { table, seats, standing } = await visibleTable(who, tableId);
+      // A guest's first visit takes their seat (the host's screen shows it joined).
+      if ('guest' in who && standing.seat?.taken_at === null) {
+        await repo.markGuestArrived(table.id, standing.seat.seat, now());
+        ({ table, seats, standing } = await visibleTable(who, tableId));
+      }
       return present(table, seats, standing);
     },
 
@@ -295,27 +342,28 @@ export function createTablesService(deps: TablesDeps) {
       const table = await repo.findOpenTableByCode(body.code);
       if (!table) throw new ApiError(404, { detail: TABLE_MESSAGES.noTable, code: 'not_found' });
       await limiter.giveBack(counted);
-      let { seats, standing } = await standingAt(table, userId);
+      let { seats, standing } = await standingAt(table, { user: userId });
       if (body.seat !== undefined && standing.seat?.seat !== body.seat) {
         const seat = seats.find((s) => s.seat === body.seat);
-        if (!seat) throw new ApiError(400, { seat: ['Bàn này không có ghế đó.'] });
+        if (!seat) throw new ApiError(400, { seat: [TABLE_MESSAGES.noSeat] });
         if (standing.seat) throw conflict(TABLE_MESSAGES.alreadySeated, 'already_seated');
         if (seat.user_id !== null && seat.user_id !== userId)
           throw forbidden(TABLE_MESSAGES.seatReserved(seat.name));
+        if (inviteStands(seat)) throw forbidden(TABLE_MESSAGES.guestSeatReserved);
         if (seat.taken_by !== null || !(await repo.takeSeat(table.id, seat.seat, userId, now())))
           throw conflict(TABLE_MESSAGES.seatTaken, 'seat_taken');
-        ({ seats, standing } = await standingAt(table, userId));
+        ({ seats, standing } = await standingAt(table, { user: userId }));
       }
       return {
         id: table.id,
         code: table.code,
-        seats: seats.map(presentSeat),
+        seats: seats.map((seat) => presentSeat(seat, now())),
         your_seat: standing.seat?.seat ?? null,
       };
     },
 
-    async postAction(userId: number, tableId: number, body: TableActionPost): Promise<TableActionAnswer> {
-      return once(userId, tableId, body.client_id, null, (_tx, table, state, standing) => {
+    async postAction(who: Who, tableId: number, body: TableActionPost): Promise<TableActionAnswer> {
+      return once(who, tableId, body.client_id, null, (_tx, table, state, standing) => {
         if (table.status !== 'open') throw conflict(TABLE_MESSAGES.tableNotOpen, 'table_not_open');
         const action = body.action;
         if (!standing.host && seatPlayerOf(state, action) !== standing.seat?.player_id)
@@ -326,7 +374,7 @@ export function createTablesService(deps: TablesDeps) {
           action: JSON.stringify(action),
           at,
           seat: standing.host ? null : (standing.seat?.seat ?? null),
-          user_id: userId,
+          user_id: 'user' in who ? who.user : null,
           device_id: body.device_id ?? null,
           ref_seq: null,
         };
@@ -356,7 +404,7 @@ export function createTablesService(deps: TablesDeps) {
       const hostOnly = (standing: Standing) => {
         if (!standing.host) throw forbidden(TABLE_MESSAGES.hostOnly);
       };
-      return once(userId, tableId, clientId, hostOnly, async (tx, table, state) => {
+      return once({ user: userId }, tableId, clientId, hostOnly, async (tx, table, state) => {
         if (table.status !== 'open') throw conflict(TABLE_MESSAGES.tableNotOpen, 'table_not_open');
         const pending = await repo.eventBySeq(tx, tableId, pendingSeq);
         const open = await repo.openPending(tableId, tx);
@@ -382,8 +430,8 @@ export function createTablesService(deps: TablesDeps) {
       });
     },
 
-    async events(userId: number, tableId: number, after: number): Promise<TableEventsPage> {
-      const { table } = await visibleTable(userId, tableId);
+    async events(who: Who, tableId: number, after: number): Promise<TableEventsPage> {
+      const { table } = await visibleTable(who, tableId);
       const rows = await repo.eventsAfter(tableId, after);
       return { seq: Math.max(table.seq, rows.at(-1)?.seq ?? 0), events: rows.map(presentEvent) };
     },
@@ -398,14 +446,59 @@ export function createTablesService(deps: TablesDeps) {
      * under stands (not ended, its user active and still of a CashFlow role) and the user hosts or sits
      * at the table; null once not.
      */
-    async visibleSeq(userId: number, family: string, tableId: number): Promise<number | null> {
-      const found = await findSignIn(userId, family);
-      if (!found || !toBool(found.user.is_active) || found.sessionRevoked) return null;
-      if (!(MODULE_ROLES.cashflow as readonly Role[]).includes(found.user.role as Role)) return null;
+    async visibleSeq(who: Who, family: string | null, tableId: number): Promise<number | null> {
+      if ('user' in who) {
+        const found = await findSignIn(who.user, family ?? '');
+        if (!found || !toBool(found.user.is_active) || found.sessionRevoked) return null;
+        if (!(MODULE_ROLES.cashflow as readonly Role[]).includes(found.user.role as Role)) return null;
+      }
       const table = await repo.findTable(tableId);
       if (!table) return null;
-      const { standing } = await standingAt(table, userId);
+      const { standing } = await standingAt(table, who);
       return standing.host || standing.seat !== null ? table.seq : null;
+    },
+
+    /**
+     * A stream from a seat says its device is there (the seat's seen_at): as it opens and then every
+     * TABLE_PRESENCE_MS / 2 at most. The host's own streams mark no seat.
+     */
+    async markSeen(who: Who, tableId: number): Promise<void> {
+      const table = await repo.findTable(tableId);
+      if (!table) return;
+      const { standing } = await standingAt(table, who);
+      if (standing.seat) await repo.markSeen(tableId, standing.seat.seat, now());
+    },
+
+    /**
+     * The host opens a guest seat: a new invite (any earlier one for the seat stops working) whose token
+     * is answered this once. Only a seat set up for nobody in particular, and not taken by a user.
+     */
+    async invite(userId: number, tableId: number, seatNo: number): Promise<TableGuestInvite> {
+      const { table, seats } = await hostedTable(userId, tableId);
+      if (table.status !== 'open') throw conflict(TABLE_MESSAGES.tableNotOpen, 'table_not_open');
+      const seat = seats.find((s) => s.seat === seatNo);
+      if (!seat) throw notFound();
+      if (seat.user_id !== null)
+        throw conflict(TABLE_MESSAGES.inviteForGuestSeat(seat.name), 'seat_reserved');
+      if (seat.taken_by !== null) throw conflict(TABLE_MESSAGES.seatTaken, 'seat_taken');
+      const token = randomBytes(32).toString('base64url');
+      // Someone taking the seat meanwhile wins: the invite is then refused as above.
+      if (!(await repo.setGuestInvite(tableId, seatNo, guestTokenHash(token))))
+        throw conflict(TABLE_MESSAGES.seatTaken, 'seat_taken');
+      return { seat: seatNo, token };
+    },
+
+    /** The host revokes a seat's guest invite: its token is refused from then on, the seat free again. */
+    async revokeInvite(userId: number, tableId: number, seatNo: number): Promise<void> {
+      const { seats } = await hostedTable(userId, tableId);
+      const seat = seats.find((s) => s.seat === seatNo);
+      if (!seat) throw notFound();
+      await repo.revokeGuestInvite(tableId, seatNo);
+    },
+
+    /** The table's status ('open', 'finished', 'closed'), or null when it is gone. */
+    async statusOf(tableId: number): Promise<string | null> {
+      return (await repo.findTable(tableId))?.status ?? null;
     },
 
     /** The table's last event's number (a stream's poll for events other processes wrote). */

@@ -108,8 +108,24 @@ describe.each(testDatabases())('cashflow shared tables (%s)', (kind) => {
     expect(table.code).not.toMatch(/[01IOL]/);
     expect(table).toMatchObject({ host_id: host.id, auditor: false, status: 'open', seq: 0, pending: [] });
     expect(table.seats).toEqual([
-      { seat: 0, player_id: expect.any(String), name: 'Lan', user_id: lan.id, taken_by: null },
-      { seat: 1, player_id: expect.any(String), name: 'Bình', user_id: null, taken_by: null },
+      {
+        seat: 0,
+        player_id: expect.any(String),
+        name: 'Lan',
+        user_id: lan.id,
+        taken_by: null,
+        guest_invited: false,
+        state: 'waiting',
+      },
+      {
+        seat: 1,
+        player_id: expect.any(String),
+        name: 'Bình',
+        user_id: null,
+        taken_by: null,
+        guest_invited: false,
+        state: 'waiting',
+      },
     ]);
     const players = stateOf(table).players;
     expect(players.map((p) => [p.name, p.userId, p.isGuest])).toEqual([

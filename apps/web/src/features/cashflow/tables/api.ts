@@ -1,17 +1,20 @@
 // The shared tables' calls (issue 25, decision 0033): create a table from a setup, look one up by its
-// code and take a seat, read it, post an action under a client id, the host's approve and reject, and
-// the events after a seq. Every answer is checked against the contracts' schemas.
+// code and take a seat, read it, post an action under a client id, the host's approve and reject and
+// guest invites, and the events after a seq. Every answer is checked against the contracts' schemas.
+// A guest seat's device makes the calls a seat needs with its invite's token instead of a sign-in.
 import type { TableAction } from '@staff/cashflow-engine';
 import {
   Table,
   TableActionAnswer,
   type TableCreate,
   TableEventsPage,
+  TableGuestInvite,
   type TableJoin,
   TableJoinAnswer,
 } from '@staff/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { createContext, useContext } from 'react';
+import { api, type RequestOptions } from '../../../lib/api-client';
 import { CASHFLOW_API, cashflowKeys } from '../api/cashflow-keys';
 
 export const TABLES_PATH = `${CASHFLOW_API}tables/`;
@@ -23,6 +26,22 @@ export const tableKeys = {
   table: (id: number) => [...tableKeys.all(), id] as const,
 };
 
+/** A guest seat's credential (its invite's token), or null: the signed-in user's own calls. */
+export type TableGuest = string | null;
+
+/** The guest whose device shows the table (null: a signed-in user's), for the screen's own calls. */
+export const TableGuestContext = createContext<TableGuest>(null);
+export const useTableGuest = () => useContext(TableGuestContext);
+
+/** A guest's calls carry their token, and never the sign-in's (nor try to refresh one). */
+function as(guest: TableGuest): Pick<RequestOptions<unknown>, 'auth' | 'headers'> {
+  return guest ? { auth: false, headers: { Authorization: `Guest ${guest}` } } : {};
+}
+
+/** The guest link of a seat: the token rides in the fragment, which no server (nor its log) sees. */
+export const guestLink = (tableId: number, token: string) =>
+  `${window.location.origin}/cashflow/guest/${tableId}#${token}`;
+
 export function createTable(body: TableCreate): Promise<Table> {
   return api.post(TABLES_PATH, body, { schema: Table });
 }
@@ -31,20 +50,38 @@ export function joinTable(body: TableJoin): Promise<TableJoinAnswer> {
   return api.post(JOIN_PATH, body, { schema: TableJoinAnswer });
 }
 
-export function fetchTable(id: number, signal?: AbortSignal): Promise<Table> {
-  return api.get(tablePath(id), { schema: Table, signal });
+export function fetchTable(id: number, signal?: AbortSignal, guest: TableGuest = null): Promise<Table> {
+  return api.get(tablePath(id), { schema: Table, signal, ...as(guest) });
 }
 
-export function fetchTableEvents(id: number, after: number, signal?: AbortSignal): Promise<TableEventsPage> {
-  return api.get(`${tablePath(id)}events/?after=${after}`, { schema: TableEventsPage, signal });
+export function fetchTableEvents(
+  id: number,
+  after: number,
+  signal?: AbortSignal,
+  guest: TableGuest = null,
+): Promise<TableEventsPage> {
+  return api.get(`${tablePath(id)}events/?after=${after}`, { schema: TableEventsPage, signal, ...as(guest) });
 }
 
 /** Posts an action; the same client id again is answered with the first result (or the first refusal). */
 export function postTableAction(
   id: number,
   body: { client_id: string; device_id?: string; action: TableAction },
+  guest: TableGuest = null,
 ): Promise<TableActionAnswer> {
-  return api.post(`${tablePath(id)}actions/`, body, { schema: TableActionAnswer });
+  return api.post(`${tablePath(id)}actions/`, body, { schema: TableActionAnswer, ...as(guest) });
+}
+
+const invitePath = (id: number, seat: number) => `${tablePath(id)}seats/${seat}/invite/`;
+
+/** The host opens a seat to a guest: a new invite (the seat's earlier one stops working). */
+export function inviteGuest(id: number, seat: number): Promise<TableGuestInvite> {
+  return api.post(invitePath(id, seat), undefined, { schema: TableGuestInvite });
+}
+
+/** The host revokes a seat's guest invite: the guest's device is shut out, the seat free again. */
+export async function revokeGuest(id: number, seat: number): Promise<void> {
+  await api.delete(invitePath(id, seat));
 }
 
 export type Verdict = 'approve' | 'reject';
@@ -63,22 +100,26 @@ export function decidePending(
   );
 }
 
-export function tableQueryOptions(id: number) {
+export function tableQueryOptions(id: number, guest: TableGuest = null) {
   return queryOptions({
     queryKey: tableKeys.table(id),
-    queryFn: ({ signal }) => fetchTable(id, signal),
+    queryFn: ({ signal }) => fetchTable(id, signal, guest),
     // Offline, the table on screen stays; the live table keeps it in step itself.
     networkMode: 'always',
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
-/** `refetchWhile`: the table is read again every `SEATS_REFETCH_MS` while it says so (seats not all taken). */
+/** `refetchWhile`: the table is read again every `SEATS_REFETCH_MS` while it says so (the host's seats). */
 export const SEATS_REFETCH_MS = 10_000;
 
-export function useTableQuery(id: number, refetchWhile?: (table: Table) => boolean) {
+export function useTableQuery(
+  id: number,
+  refetchWhile?: (table: Table) => boolean,
+  guest: TableGuest = null,
+) {
   return useQuery({
-    ...tableQueryOptions(id),
+    ...tableQueryOptions(id, guest),
     refetchInterval: (query) =>
       query.state.data && refetchWhile?.(query.state.data) ? SEATS_REFETCH_MS : false,
   });

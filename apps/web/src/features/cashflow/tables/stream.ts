@@ -7,7 +7,7 @@
 import { TableEvent } from '@staff/contracts';
 import { ApiError } from '../../../lib/api-client';
 import { getAccessToken } from '../../../lib/auth-storage';
-import { tablePath } from './api';
+import { type TableGuest, tablePath } from './api';
 
 /** Waits before the 1st, 2nd, 3rd… consecutive failed reopen; a stream that opens resets it. */
 export const STREAM_RETRY_MS = [1000, 2000, 5000, 10_000];
@@ -20,11 +20,13 @@ export interface TableStreamHandlers {
   resync: () => Promise<void>;
   /** The stream is open (true) or down (false). */
   onConnected?: (connected: boolean) => void;
-  /** The table is no longer this user's to see (403, 404): the stream stops. */
+  /** The table is no longer this user's to see (403, 404; a guest's ended invite, 401): the stream stops. */
   onRefused?: (error: ApiError) => void;
 }
 
 export interface TableStreamDeps {
+  /** A guest seat's invite token: the stream is read with it instead of the sign-in. */
+  guest?: TableGuest;
   /** Runs `retry` after `ms`; answers a cancel. Tests pass their own. */
   delay?: (retry: () => void, ms: number) => () => void;
 }
@@ -66,6 +68,9 @@ export function followTable(
   deps: TableStreamDeps = {},
 ): () => void {
   const delay = deps.delay ?? timerDelay;
+  const guest = deps.guest ?? null;
+  // A guest has no sign-in to refresh: a 401 means the invite ended (revoked, or the game over).
+  const refusal = (status: number) => status === 403 || status === 404 || (guest !== null && status === 401);
   let stopped = false;
   let failures = 0;
   let controller: AbortController | null = null;
@@ -77,7 +82,7 @@ export function followTable(
     try {
       await handlers.resync();
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
+      if (error instanceof ApiError && refusal(error.status)) {
         handlers.onRefused?.(error);
         return;
       }
@@ -108,8 +113,8 @@ export function followTable(
     controller = new AbortController();
     const after = handlers.seq();
     const headers: Record<string, string> = { Accept: 'text/event-stream' };
-    const token = getAccessToken();
-    if (token) headers.Authorization = `Bearer ${token}`;
+    const token = guest ?? getAccessToken();
+    if (token) headers.Authorization = guest ? `Guest ${guest}` : `Bearer ${token}`;
     if (after > 0) headers['Last-Event-ID'] = String(after);
     let planned = false;
     try {
@@ -119,7 +124,7 @@ export function followTable(
       });
       if (!response.ok || !response.body) {
         // A refused token is refreshed by the API client's next call (the resync before reopening).
-        if (response.status === 403 || response.status === 404) {
+        if (refusal(response.status)) {
           handlers.onRefused?.(new ApiError(response.status, null));
           return;
         }

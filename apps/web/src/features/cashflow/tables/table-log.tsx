@@ -5,7 +5,7 @@ import type { Table, TableEvent } from '@staff/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { failureText } from '../../../lib/api-client';
 import { Section } from '../components/section';
-import { fetchTableEvents, tableKeys } from './api';
+import { fetchTableEvents, tableKeys, useTableGuest } from './api';
 import { describeTableAction } from './live-table';
 
 const TIME = new Intl.DateTimeFormat('vi-VN', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
@@ -29,9 +29,10 @@ export function describeTableEvent(event: TableEvent, table: Table): string {
 }
 
 function Events({ table }: { table: Table }) {
+  const guest = useTableGuest();
   const query = useQuery({
     queryKey: [...tableKeys.table(table.id), 'events', table.seq],
-    queryFn: ({ signal }) => fetchTableEvents(table.id, 0, signal),
+    queryFn: ({ signal }) => fetchTableEvents(table.id, 0, signal, guest),
     networkMode: 'always',
   });
   if (query.isPending) return <Loader size="sm" aria-label="Đang tải nhật ký bàn" />;

@@ -1,5 +1,6 @@
-// A shared table's screen (issue 25): the host's (the join code, its QR code, the seats, every card as
-// on one phone, the pending actions in auditor mode, finishing) or a seated player's (their own card
+// A shared table's screen (issue 25): the host's (the join code, its QR code, the seats and whether a
+// device is there, guest invites with a QR code each, every card as on one phone, the pending actions
+// in auditor mode, finishing) or a seated player's, signed in or a guest's by invite (their own card
 // first, with its controls on their turn, the others' summaries). Both show the game log, the toasts,
 // this device's unsent actions and the refused ones; a finished game's result shows on every device.
 import {
@@ -7,8 +8,10 @@ import {
   Badge,
   Button,
   CloseButton,
+  CopyButton,
   Group,
   Loader,
+  Modal,
   Paper,
   SimpleGrid,
   Stack,
@@ -24,11 +27,19 @@ import {
   type TableAction,
   WIN_METHOD_LABELS,
 } from '@staff/cashflow-engine';
-import type { Table, TableEvent } from '@staff/contracts';
+import {
+  TABLE_MESSAGES,
+  type Table,
+  type TableEvent,
+  type TableGuestInvite,
+  type TableSeat,
+} from '@staff/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
+import type { ApiError } from '../../../lib/api-client';
 import { failureText } from '../../../lib/api-client';
 import { FinishPanel } from '../components/finish-panel';
 import { GameLog } from '../components/game-log';
@@ -39,7 +50,18 @@ import { useGameEventToasts } from '../components/session-page';
 import { UndoButton } from '../components/undo-button';
 import { usePhoneLayout } from '../components/use-phone-layout';
 import { useRunAction } from '../components/use-run-action';
-import { decidePending, newClientId, type Verdict } from './api';
+import {
+  decidePending,
+  guestLink,
+  inviteGuest,
+  newClientId,
+  revokeGuest,
+  type TableGuest,
+  TableGuestContext,
+  tableKeys,
+  useTableGuest,
+  type Verdict,
+} from './api';
 import { describeTableAction, type LiveTable, type LiveTableSnapshot } from './live-table';
 import { TableGameProvider } from './table-game';
 import { TableLog } from './table-log';
@@ -51,13 +73,30 @@ export const UNSENT = 'Chưa gửi';
 /** The join link a phone opens (its QR code is on the host's screen). */
 export const joinLink = (code: string) => `${window.location.origin}/cashflow/join?code=${code}`;
 
-const seatsToFill = (table: Table) =>
-  table.your_seat === null && table.seats.some((s) => s.taken_by === null);
+/** How the host's screen names a seat's state. */
+export const SEAT_STATE_LABELS = { waiting: 'Đang chờ', joined: 'Đã vào', offline: 'Mất kết nối' } as const;
+const SEAT_STATE_COLORS = { waiting: 'gray', joined: 'green', offline: 'orange' } as const;
+
+/** The host's screen reads the table again now and then while it is open: who joined, who went offline. */
+const seatsLive = (table: Table) => table.your_seat === null && table.status === 'open';
 
 export function TablePage() {
   useDocumentTitle('Bàn chơi chung');
   const id = Number(useParams().id);
-  const { store, snapshot, connected, query } = useLiveTable(id, seatsToFill);
+  return <LiveTableScreen id={id} guest={null} />;
+}
+
+/** The table `id`, followed by the signed-in user or by a guest seat's device (`guest`: its token). */
+export function LiveTableScreen({ id, guest }: { id: number; guest: TableGuest }) {
+  return (
+    <TableGuestContext.Provider value={guest}>
+      <LiveTableLoader id={id} guest={guest} />
+    </TableGuestContext.Provider>
+  );
+}
+
+function LiveTableLoader({ id, guest }: { id: number; guest: TableGuest }) {
+  const { store, snapshot, connected, refused, query } = useLiveTable(id, seatsLive, guest);
 
   if (!store || !snapshot) {
     if (query.isError)
@@ -80,7 +119,7 @@ export function TablePage() {
   }
   return (
     <TableGameProvider store={store} snapshot={snapshot}>
-      <TableScreen store={store} snapshot={snapshot} connected={connected} />
+      <TableScreen store={store} snapshot={snapshot} connected={connected} refused={refused} />
     </TableGameProvider>
   );
 }
@@ -89,17 +128,26 @@ function TableScreen({
   store,
   snapshot,
   connected,
+  refused,
 }: {
   store: LiveTable;
   snapshot: LiveTableSnapshot;
   connected: boolean | null;
+  refused: ApiError | null;
 }) {
   const { state } = snapshot;
   useGameEventToasts(state);
+  const guest = useTableGuest();
   const host = store.isHost;
+  const finished = state.finishedAt !== null;
   return (
     <Stack gap="sm" py="md">
-      {connected === false && (
+      {refused && !finished ? (
+        <Alert color="red" role="alert" title="Không còn theo dõi được bàn này">
+          {guest ? TABLE_MESSAGES.guestEnded : 'Bạn không còn ở bàn này.'}
+        </Alert>
+      ) : null}
+      {connected === false && !refused && (
         <Alert color="orange" role="status">
           Mất kết nối với bàn chơi. Bàn vẫn hiện ở đây; thao tác của bạn được giữ lại và gửi khi có mạng.
         </Alert>
@@ -159,6 +207,8 @@ function DeviceActions({ store, snapshot }: { store: LiveTable; snapshot: LiveTa
 
 function GameResult({ state }: { state: GameState }) {
   const winner = state.players.find((p) => p.id === state.winnerId);
+  // A guest has no account: the hall is for the signed-in.
+  const guest = useTableGuest();
   return (
     <Alert color="green" title="Ván đã kết thúc" role="status">
       <Text size="sm">
@@ -166,9 +216,11 @@ function GameResult({ state }: { state: GameState }) {
           ? `${winner.name} thắng${state.winMethod ? ` (${WIN_METHOD_LABELS[state.winMethod]})` : ''}.`
           : MESSAGES.gameFinished}
       </Text>
-      <Button component={Link} to="/cashflow/hall" variant="light" size="xs" mt="xs">
-        Xem sảnh danh vọng
-      </Button>
+      {!guest && (
+        <Button component={Link} to="/cashflow/hall" variant="light" size="xs" mt="xs">
+          Xem sảnh danh vọng
+        </Button>
+      )}
     </Alert>
   );
 }
@@ -270,26 +322,108 @@ function JoinPanel({ table }: { table: Table }) {
           <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
             {link}
           </Text>
-          <Stack gap={4} component="ul" mt="xs" p={0} style={{ listStyle: 'none' }} aria-label="Ghế">
+          <Stack gap={6} component="ul" mt="xs" p={0} style={{ listStyle: 'none' }} aria-label="Ghế">
             {table.seats.map((seat) => (
-              <Group key={seat.seat} component="li" gap="xs" wrap="nowrap">
-                <Text size="sm">{seat.name}</Text>
-                {seat.taken_by === null ? (
-                  <Badge color="gray" variant="light">
-                    Đang chờ
-                  </Badge>
-                ) : (
-                  <Badge color="green" variant="light">
-                    Đã vào
-                  </Badge>
-                )}
-              </Group>
+              <SeatRow key={seat.seat} table={table} seat={seat} />
             ))}
           </Stack>
         </Stack>
         <QRCodeSVG value={link} size={160} marginSize={2} title={`Mã QR để vào bàn ${table.code}`} />
       </Group>
     </Paper>
+  );
+}
+
+/**
+ * A seat on the host's screen: its state, and for a seat set up for nobody in particular and not
+ * taken by a user, its guest invite (made, made anew, revoked). A new invite's link shows once.
+ */
+function SeatRow({ table, seat }: { table: Table; seat: TableSeat }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [invite, setInvite] = useState<TableGuestInvite | null>(null);
+  const open = table.status === 'open';
+  const guestSeat = seat.user_id === null && seat.taken_by === null;
+  async function run(call: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await call();
+      await queryClient.invalidateQueries({ queryKey: tableKeys.table(table.id), exact: true });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Không thực hiện được', message: failureText(error, 'vi') });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Group component="li" gap="xs" wrap="wrap">
+      <Text size="sm">{seat.name}</Text>
+      <Badge color={SEAT_STATE_COLORS[seat.state]} variant="light">
+        {SEAT_STATE_LABELS[seat.state]}
+      </Badge>
+      {seat.guest_invited && (
+        <Badge color="grape" variant="outline">
+          Khách
+        </Badge>
+      )}
+      {open && guestSeat && (
+        <Group gap={4} wrap="nowrap">
+          <Button
+            size="compact-xs"
+            variant="light"
+            loading={busy && !seat.guest_invited}
+            disabled={busy}
+            aria-label={`${seat.guest_invited ? 'Liên kết mới' : 'Mời khách'}: ${seat.name}`}
+            onClick={() => void run(async () => setInvite(await inviteGuest(table.id, seat.seat)))}
+          >
+            {seat.guest_invited ? 'Liên kết mới' : 'Mời khách'}
+          </Button>
+          {seat.guest_invited && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              disabled={busy}
+              aria-label={`Thu hồi lời mời: ${seat.name}`}
+              onClick={() => void run(() => revokeGuest(table.id, seat.seat))}
+            >
+              Thu hồi lời mời
+            </Button>
+          )}
+        </Group>
+      )}
+      <Modal
+        opened={invite !== null}
+        onClose={() => setInvite(null)}
+        title={`Lời mời cho ${seat.name}`}
+        centered
+      >
+        {invite && <GuestInvite tableId={table.id} invite={invite} name={seat.name} />}
+      </Modal>
+    </Group>
+  );
+}
+
+function GuestInvite({ tableId, invite, name }: { tableId: number; invite: TableGuestInvite; name: string }) {
+  const link = guestLink(tableId, invite.token);
+  return (
+    <Stack gap="sm" align="center">
+      <QRCodeSVG value={link} size={200} marginSize={2} title={`Mã QR mời khách vào ghế ${name}`} />
+      <Text size="xs" style={{ wordBreak: 'break-all' }} data-testid="guest-link">
+        {link}
+      </Text>
+      <CopyButton value={link}>
+        {({ copied, copy }) => (
+          <Button size="xs" variant="light" onClick={copy}>
+            {copied ? 'Đã chép' : 'Chép liên kết'}
+          </Button>
+        )}
+      </CopyButton>
+      <Text size="sm" c="dimmed">
+        Người mở liên kết này chơi ở ghế {name} mà không cần tài khoản, đến khi ván kết thúc hoặc bạn thu hồi
+        lời mời. Liên kết chỉ hiện lần này: tạo liên kết mới sẽ thay liên kết cũ.
+      </Text>
+    </Stack>
   );
 }
 

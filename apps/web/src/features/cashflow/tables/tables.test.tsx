@@ -10,8 +10,9 @@ import { fakeApi, type Handler, jsonResponse } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render';
 import { signInAs } from '../../../test/session';
 import { CashflowLayout } from '../components/cashflow-layout';
-import { cashflowPages } from '../routes';
+import { cashflowGuestRoutes, cashflowPages } from '../routes';
 import { PENDING_KEY, SESSION_KEY } from '../storage';
+import { guestTokenKey } from './guest-page';
 import { outboxKey } from './live-table';
 import { setUpState, sseStream, stateAfter, tableEvent, testTable } from './test-table';
 
@@ -96,7 +97,9 @@ describe('setup', () => {
 
 describe('host', () => {
   it('shows the code, the join link’s QR code, the seats, every card, and follows the stream', async () => {
-    const seats = testTable().seats.map((s, i) => (i === 1 ? { ...s, taken_by: 5 } : s));
+    const seats = testTable().seats.map((s, i) =>
+      i === 1 ? { ...s, taken_by: 5, state: 'joined' as const } : s,
+    );
     const { api, push } = server(testTable({ seats }));
     render('/cashflow/tables/7');
     expect((await screen.findByTestId('table-code')).textContent).toBe('ABC234');
@@ -111,7 +114,7 @@ describe('host', () => {
     ).toBeTruthy();
     const seatList = within(screen.getByRole('list', { name: 'Ghế' }));
     expect(seatList.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      `${binh.name}Đang chờ`,
+      `${binh.name}Đang chờMời khách`,
       `${an.name}Đã vào`,
     ]);
     expect(card(binh.name)).toBeTruthy();
@@ -203,6 +206,102 @@ describe('host', () => {
     await waitFor(() => expect(posted(api).map((p) => p.action.type)).toEqual(['finishGame']));
     await waitFor(() => expect(router.state.location.pathname).toBe('/cashflow'));
     expect(localStorage.getItem(PENDING_KEY)).toBeNull();
+  });
+});
+
+describe('guest invites', () => {
+  const TOKEN = `${'A'.repeat(20)}-_${'z9'.repeat(10)}Q`;
+  const INVITE = `${TABLE}seats/0/invite/`;
+
+  it('the host invites a guest to a free seat: its link and QR code show once; revoking asks the server', async () => {
+    const seats = testTable().seats.map((s, i) =>
+      i === 1 ? { ...s, taken_by: 5, state: 'offline' as const } : s,
+    );
+    let invited = false;
+    const { api } = server(testTable({ seats }), {
+      [`GET ${TABLE}`]: () =>
+        jsonResponse(
+          200,
+          testTable({
+            seats: seats.map((s, i) => (i === 0 && invited ? { ...s, guest_invited: true } : s)),
+          }),
+        ),
+      [`POST ${INVITE}`]: () => {
+        invited = true;
+        return jsonResponse(201, { seat: 0, token: TOKEN });
+      },
+      [`DELETE ${INVITE}`]: () => {
+        invited = false;
+        return new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    render('/cashflow/tables/7');
+    const seatList = within(await screen.findByRole('list', { name: 'Ghế' }));
+    // A seat taken by a user whose device went quiet is offline, and cannot be given to a guest.
+    expect(seatList.getAllByRole('listitem')[1]?.textContent).toBe(`${an.name}Mất kết nối`);
+
+    await user.click(seatList.getByRole('button', { name: `Mời khách: ${binh.name}` }));
+    const dialog = within(await screen.findByRole('dialog', { name: `Lời mời cho ${binh.name}` }));
+    expect(dialog.getByTitle(`Mã QR mời khách vào ghế ${binh.name}`)).toBeTruthy();
+    expect(dialog.getByTestId('guest-link').textContent).toBe(
+      `${window.location.origin}/cashflow/guest/7#${TOKEN}`,
+    );
+    expect(api.callsTo(`POST ${INVITE}`)).toHaveLength(1);
+    await user.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The seat now says it is a guest's, and offers a new link or the revocation.
+    expect(await seatList.findByText('Khách')).toBeTruthy();
+    await user.click(seatList.getByRole('button', { name: `Thu hồi lời mời: ${binh.name}` }));
+    await waitFor(() => expect(api.callsTo(`DELETE ${INVITE}`)).toHaveLength(1));
+    await waitFor(() => expect(seatList.queryByText('Khách')).toBeNull());
+    expect(seatList.getByRole('button', { name: `Mời khách: ${binh.name}` })).toBeTruthy();
+  });
+
+  function renderGuest(path: string) {
+    return renderRoutes(cashflowGuestRoutes, path, { notifications: true });
+  }
+
+  it('a guest’s device plays with the link’s token, never a sign-in, and takes it out of the address', async () => {
+    localStorage.clear(); // no sign-in on this device
+    const { api } = server(testTable({ your_seat: 0 }));
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderGuest(`/cashflow/guest/7#${TOKEN}`);
+    const mine = within(await screen.findByLabelText(`Người chơi ${binh.name}`));
+    expect(screen.getAllByLabelText(/^Người chơi /)[0]?.getAttribute('aria-label')).toBe(
+      `Người chơi ${binh.name}`,
+    );
+    await waitFor(() => expect(router.state.location.hash).toBe(''));
+    expect(localStorage.getItem(guestTokenKey(7))).toBe(TOKEN);
+    await waitFor(() => expect(api.callsTo(STREAM)).toHaveLength(1));
+    for (const call of [...api.callsTo(`GET ${TABLE}`), ...api.callsTo(STREAM)])
+      expect(call.headers.get('Authorization')).toBe(`Guest ${TOKEN}`);
+
+    // Bình's turn: the guest acts, with the token.
+    await user.click(mine.getByRole('button', { name: 'Thêm một con' }));
+    await waitFor(() => expect(api.callsTo(ACTIONS)).toHaveLength(1));
+    expect(api.callsTo(ACTIONS)[0]?.headers.get('Authorization')).toBe(`Guest ${TOKEN}`);
+    // A guest has no hall to go to.
+    expect(screen.queryByRole('link', { name: 'Xem sảnh danh vọng' })).toBeNull();
+  });
+
+  it('a reload finds the token kept on the device; an ended invite says so; no token says the link is wrong', async () => {
+    localStorage.setItem(guestTokenKey(7), TOKEN);
+    server(testTable({ your_seat: 0 }), {
+      [`GET ${TABLE}`]: () =>
+        jsonResponse(401, {
+          detail: 'Lời mời này không còn hiệu lực (chủ bàn đã thu hồi, hoặc ván đã kết thúc).',
+          code: 'guest_token_invalid',
+        }),
+    });
+    const first = renderGuest('/cashflow/guest/7');
+    expect(
+      await screen.findByText('Lời mời này không còn hiệu lực (chủ bàn đã thu hồi, hoặc ván đã kết thúc).'),
+    ).toBeTruthy();
+    first.unmount();
+    localStorage.clear();
+    renderGuest('/cashflow/guest/8');
+    expect((await screen.findByRole('alert')).textContent).toContain('Liên kết mời không hợp lệ');
   });
 });
 

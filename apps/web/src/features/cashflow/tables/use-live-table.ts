@@ -5,12 +5,13 @@ import { notifications } from '@mantine/notifications';
 import type { Table } from '@staff/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { isTransientFailure } from '../../../lib/api-client';
+import { ApiError, isTransientFailure } from '../../../lib/api-client';
 import { getStoredUser } from '../../../lib/current-user';
 import {
   fetchTableEvents,
   newClientId,
   postTableAction,
+  type TableGuest,
   tableKeys,
   tableQueryOptions,
   useTableQuery,
@@ -52,19 +53,32 @@ export type LiveTableView = {
   snapshot: LiveTableSnapshot | null;
   /** Whether the stream is open; null before its first try. */
   connected: boolean | null;
+  /** The server no longer lets this device see the table (a guest's invite ended, say). */
+  refused: ApiError | null;
   query: ReturnType<typeof useTableQuery>;
 };
 
-export function useLiveTable(id: number, refetchWhile?: (table: Table) => boolean): LiveTableView {
+/** A table followed by the signed-in user, or by a guest seat's device (`guest`: its invite token). */
+export function useLiveTable(
+  id: number,
+  refetchWhile?: (table: Table) => boolean,
+  guest: TableGuest = null,
+): LiveTableView {
   const queryClient = useQueryClient();
-  const query = useTableQuery(id, refetchWhile);
+  const query = useTableQuery(id, refetchWhile, guest);
+  const [refused, setRefused] = useState<ApiError | null>(null);
   const [store, setStore] = useState<LiveTable | null>(null);
   /** null until the stream has opened or failed once. */
   const [connected, setConnected] = useState<boolean | null>(null);
-  // Without network, a reload shows the table as this device last held it (the stream catches up later).
+  // Without network, a reload shows the table as this device last held it (the stream catches up later);
+  // so does a guest's once their invite has ended (the game over, say: its result stays on the phone).
   const [stored] = useState(() => loadStoredTable(id, storage()));
+  const ended =
+    guest !== null && query.error instanceof ApiError && query.error.status === 401 ? query.error : null;
   const data =
-    query.data ?? (query.isError && isTransientFailure(query.error) ? (stored ?? undefined) : undefined);
+    query.data ??
+    (query.isError && (isTransientFailure(query.error) || ended) ? (stored ?? undefined) : undefined);
+  if (ended && refused === null && stored) setRefused(ended);
 
   // One store per table, made from its first answer; later answers (refetches) reset it.
   useEffect(() => {
@@ -76,9 +90,9 @@ export function useLiveTable(id: number, refetchWhile?: (table: Table) => boolea
     const resync = () => void queryClient.refetchQueries({ queryKey: tableKeys.table(id) });
     setStore(
       new LiveTable(data, {
-        post: (body) => postTableAction(id, body),
+        post: (body) => postTableAction(id, body, guest),
         deviceId: deviceId(),
-        userId: getStoredUser()?.id ?? null,
+        userId: guest ? null : (getStoredUser()?.id ?? null),
         storage: storage(),
         onResync: resync,
         onRefused: (item) =>
@@ -89,26 +103,31 @@ export function useLiveTable(id: number, refetchWhile?: (table: Table) => boolea
           }),
       }),
     );
-  }, [data, store, id, queryClient]);
+  }, [data, store, id, queryClient, guest]);
 
   // The stream, and the outbox sent when the network is back.
   useEffect(() => {
     if (!store) return;
     const resync = async () => {
-      const table = await queryClient.fetchQuery({ ...tableQueryOptions(id), staleTime: 0 });
+      const table = await queryClient.fetchQuery({ ...tableQueryOptions(id, guest), staleTime: 0 });
       store.reset(table);
     };
-    const stop = followTable(id, {
-      seq: () => store.getSnapshot().table.seq,
-      onEvent: (event) => {
-        if (store.receive(event) === 'resync') void resync().catch(() => {});
+    const stop = followTable(
+      id,
+      {
+        seq: () => store.getSnapshot().table.seq,
+        onEvent: (event) => {
+          if (store.receive(event) === 'resync') void resync().catch(() => {});
+        },
+        resync,
+        onConnected: (open) => {
+          setConnected(open);
+          if (open) void store.flush();
+        },
+        onRefused: setRefused,
       },
-      resync,
-      onConnected: (open) => {
-        setConnected(open);
-        if (open) void store.flush();
-      },
-    });
+      { guest },
+    );
     const onOnline = () => void store.flush();
     window.addEventListener('online', onOnline);
     const timer = setInterval(() => {
@@ -120,7 +139,7 @@ export function useLiveTable(id: number, refetchWhile?: (table: Table) => boolea
       window.removeEventListener('online', onOnline);
       clearInterval(timer);
     };
-  }, [store, id, queryClient]);
+  }, [store, id, queryClient, guest]);
 
   const snapshot = useSyncExternalStore(store?.subscribe ?? EMPTY, store?.getSnapshot ?? NONE, NONE);
 
@@ -131,11 +150,11 @@ export function useLiveTable(id: number, refetchWhile?: (table: Table) => boolea
   useEffect(() => {
     if (!store || firstMissing === null) return;
     const controller = new AbortController();
-    fetchTableEvents(id, firstMissing - 1, controller.signal)
+    fetchTableEvents(id, firstMissing - 1, controller.signal, guest)
       .then((page) => store.addPendingEvents(page.events))
       .catch(() => {});
     return () => controller.abort();
-  }, [store, id, firstMissing]);
+  }, [store, id, firstMissing, guest]);
 
-  return { store, snapshot, connected, query };
+  return { store, snapshot, connected, refused, query };
 }
