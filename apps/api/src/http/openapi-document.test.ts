@@ -48,11 +48,13 @@ const NEVER_FORBIDDEN = ['GET /api/users/profile/', 'PUT /api/users/change-passw
 /** Where a 409 can come: a resource whose state refuses the request (a second running entry, decision 0015). */
 const CONFLICTING = [
   'POST /api/diaries/running/',
-  // A CashFlow table: a seat taken, an action the engine refuses, a decided pending action.
+  // A CashFlow table: a seat taken, an action the engine refuses, a decided pending action, a closed
+  // table's actions, a finished one's resume.
   'POST /api/cashflow/tables/join/',
   'POST /api/cashflow/tables/{id}/actions/',
   'POST /api/cashflow/tables/{id}/pending/{seq}/approve/',
   'POST /api/cashflow/tables/{id}/pending/{seq}/reject/',
+  'POST /api/cashflow/tables/{id}/resume/',
 ];
 /**
  * Where a 429 can come: the rate-limit tiers of http/rate-limit.ts (sign-in, refresh and logout per
@@ -144,6 +146,7 @@ POST /api/cashflow/sessions/finalize/ cashflow_sessions_finalize_create
 GET /api/cashflow/sessions/ cashflow_sessions_list
 GET /api/cashflow/leaderboard/ cashflow_leaderboard_retrieve
 POST /api/cashflow/tables/ cashflow_tables_create
+GET /api/cashflow/tables/ cashflow_tables_list
 POST /api/cashflow/tables/join/ cashflow_tables_join_create
 GET /api/cashflow/tables/{id}/ cashflow_tables_retrieve
 POST /api/cashflow/tables/{id}/actions/ cashflow_tables_actions_create
@@ -151,6 +154,8 @@ POST /api/cashflow/tables/{id}/pending/{seq}/approve/ cashflow_tables_pending_se
 POST /api/cashflow/tables/{id}/pending/{seq}/reject/ cashflow_tables_pending_seq_reject_create
 GET /api/cashflow/tables/{id}/events/ cashflow_tables_events_retrieve
 GET /api/cashflow/tables/{id}/stream/ cashflow_tables_stream_retrieve
+GET /api/cashflow/tables/{id}/export/ cashflow_tables_export_retrieve
+POST /api/cashflow/tables/{id}/resume/ cashflow_tables_resume_create
 `
   .trim()
   .split('\n');
