@@ -104,6 +104,8 @@ export function useLiveTable(id: number, refetchWhile?: (table: Table) => boolea
         if (store.receive(event) === 'resync') void resync().catch(() => {});
       },
       resync,
+      // Closed after its idle hours, or resumed by the host: the table as the server has it now.
+      onStatus: () => void resync().catch(() => {}),
       onConnected: (open) => {
         setConnected(open);
         if (open) void store.flush();
