@@ -47,6 +47,7 @@ import {
   registerTablesRoutes,
   startClusterRelay,
   startPostgresRelay,
+  type TablesService,
 } from './modules/cashflow/index';
 import { createDiaryService, createRunningEntryService, registerDiaryRoutes } from './modules/diary/index';
 import { createForexService, registerForexRoutes } from './modules/forex/index';
@@ -70,6 +71,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     accounts: AccountsService;
+    /** CashFlow's shared tables, for main.ts's sweep of idle tables (`closeStale`). */
+    cashflowTables: TablesService;
   }
 }
 
@@ -270,15 +273,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // On SQLite, the workers of `npm start` hear each other's rings through the cluster's primary.
   const clusterRelay = !config.databaseUrl && inClusterWorker() ? startClusterRelay(tableBell) : null;
   if (clusterRelay) app.addHook('onClose', async () => clusterRelay.close());
+  const tables = createTablesService({
+    db,
+    now,
+    limiter,
+    onAdvance: clusterRelay?.ring ?? tableBell.ring,
+    // A table stream re-checks the sign-in it was opened under, as the quote stream does.
+    findSignIn: (userId, family) => accounts.findSignedInUser(userId, family),
+  });
+  app.decorate('cashflowTables', tables);
   registerTablesRoutes(app, {
-    tables: createTablesService({
-      db,
-      now,
-      limiter,
-      onAdvance: clusterRelay?.ring ?? tableBell.ring,
-      // A table stream re-checks the sign-in it was opened under, as the quote stream does.
-      findSignIn: (userId, family) => accounts.findSignedInUser(userId, family),
-    }),
+    tables,
     gameHosts: requireUser(MODULE_ROLES.cashflow),
     bell: tableBell,
     streamPollMs: config.tableStreamPollMs,

@@ -10,6 +10,9 @@ import type { AppMetrics } from './metrics/app-metrics';
 import { forexJobs, forexSeeders } from './modules/forex/index';
 import { stocksJobs, stocksSeeders } from './modules/stocks/index';
 
+/** How often idle CashFlow tables are closed: a table is closed at most this long after its idle hours. */
+const TABLE_SWEEP_MS = 10 * 60_000;
+
 async function main(): Promise<void> {
   // Whatever the server creates (the database's journal files, uploads, secrets) is its user's alone.
   process.umask(0o077);
@@ -70,6 +73,12 @@ async function main(): Promise<void> {
     optimizeSqlite(db).catch((err) => app.log.error({ err }, 'PRAGMA optimize failed'));
   }, 3600_000);
   sweep.unref();
+  // CashFlow tables idle for TABLE_IDLE_CLOSE_HOURS are closed, and their devices told (decision 0033);
+  // every process may run it (one UPDATE: a second one closes nothing). Reads treat them as closed at once.
+  const tableSweep = setInterval(() => {
+    app.cashflowTables.closeStale().catch((err) => app.log.error({ err }, 'idle table sweep failed'));
+  }, TABLE_SWEEP_MS);
+  tableSweep.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -77,6 +86,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(sweep);
+    clearInterval(tableSweep);
     await stopMarketData();
     await app.close();
     await db.destroy();

@@ -6,7 +6,9 @@ import { z } from 'zod';
 // zod speaks the API's (DRF's) words before any schema here is used, in whatever bundle loads this
 // module alone (the web's chunks load only the contracts modules their screens import).
 import './errors';
-import { CASHFLOW_MAX_PLAYERS, GUEST_NAME_MAX_LENGTH } from './cashflow';
+import { CASHFLOW_MAX_PLAYERS, GUEST_NAME_MAX_LENGTH, LEADERBOARD_TIME_ZONE } from './cashflow';
+import { pageQuery, paginated } from './paging';
+import { localDateTimeAt } from './zone-time';
 
 /** Join codes: 6 characters with no look-alikes (no 0/O, 1/I/L). */
 export const TABLE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -27,6 +29,14 @@ export const TABLE_PRESENCE_MS = 20_000;
  */
 export const GUEST_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/**
+ * An open table whose last change is this many hours old is closed (issue 25): nobody acts on it any
+ * more, and its host can still export its log or resume it. The server treats it as closed from that
+ * instant, before its sweep writes the status.
+ */
+export const TABLE_IDLE_CLOSE_HOURS = 24;
+export const TABLE_IDLE_CLOSE_MS = TABLE_IDLE_CLOSE_HOURS * 3_600_000;
+
 /** The server's words for a table's rules (the engine's reasons come as they are). */
 export const TABLE_MESSAGES = {
   badCode: 'Mã bàn gồm 6 ký tự (chữ và số).',
@@ -37,6 +47,8 @@ export const TABLE_MESSAGES = {
   notYourSeat: 'Bạn chỉ thao tác được trên thẻ của mình.',
   hostOnly: 'Chỉ chủ bàn làm được việc này.',
   tableNotOpen: 'Ván ở bàn này đã kết thúc.',
+  tableClosed: `Bàn đã đóng vì không ai chơi trong ${TABLE_IDLE_CLOSE_HOURS} giờ. Chủ bàn có thể tiếp tục ván.`,
+  finishedNoResume: 'Ván ở bàn này đã kết thúc, không tiếp tục được.',
   notPending: 'Thao tác này không còn chờ duyệt.',
   clientIdReused: 'client_id này đã được dùng cho một thao tác khác.',
   guestEnded: 'Lời mời này không còn hiệu lực (chủ bàn đã thu hồi, hoặc ván đã kết thúc).',
@@ -175,3 +187,66 @@ export const TableSeatPathParams = z.object({
     .min(0)
     .max(CASHFLOW_MAX_PLAYERS - 1),
 });
+
+/** The tables you host or sit at (GET /api/cashflow/tables/), newest first. */
+export const TABLE_PAGE_SIZES = [10, 20, 50] as const;
+export const TABLE_DEFAULT_PAGE_SIZE = 10;
+
+export const TableListQuery = z.object({ ...pageQuery(TABLE_PAGE_SIZES, TABLE_DEFAULT_PAGE_SIZE) });
+export type TableListQuery = z.infer<typeof TableListQuery>;
+
+export const TableSummary = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  /** 'closed' also for an open table idle for TABLE_IDLE_CLOSE_HOURS that the sweep has not closed yet. */
+  status: z.enum(TABLE_STATUSES),
+  auditor: z.boolean(),
+  /** The players' names in seat order. */
+  players: z.array(z.string()),
+  seq: z.number().int(),
+  /** Whether you host it (else you sit at it). */
+  is_host: z.boolean(),
+  /** Your seat at it, or null. */
+  your_seat: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TableSummary = z.infer<typeof TableSummary>;
+
+export const TableSummaryPage = paginated(TableSummary);
+export type TableSummaryPage = z.infer<typeof TableSummaryPage>;
+
+/**
+ * A table's export (GET /api/cashflow/tables/{id}/export/, its host's): everything needed to replay
+ * it. `events` is the table's log, every event in seq order (actions, pending ones, the host's
+ * approvals and rejections); actions the engine refused were never in the log (they are kept only
+ * to answer a resend) and are not here. `state` is the state after the last event.
+ */
+export const TABLE_EXPORT_FORMAT = 'staff-cashflow-table';
+export const TableExport = z.object({
+  format: z.literal(TABLE_EXPORT_FORMAT),
+  version: z.literal(1),
+  exported_at: z.string(),
+  table: z.object({
+    id: z.number().int(),
+    code: z.string(),
+    host_id: z.number().int(),
+    auditor: z.boolean(),
+    status: z.enum(TABLE_STATUSES),
+    seq: z.number().int(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+  /** The setup the table was created from: the instant, and the players as the engine took them. */
+  setup: z.object({ at: z.string(), players: z.array(z.record(z.string(), z.unknown())) }),
+  seats: z.array(TableSeat),
+  events: z.array(TableEvent),
+  state: z.record(z.string(), z.unknown()),
+});
+export type TableExport = z.infer<typeof TableExport>;
+
+/** The export's file name: the code and the day it was exported, in Vietnam. */
+export function tableExportFilename(code: string, exportedAt: Date): string {
+  const { date } = localDateTimeAt(exportedAt.getTime(), LEADERBOARD_TIME_ZONE);
+  return `cashflow-table-${code}-${date}.json`;
+}

@@ -45,14 +45,25 @@ const PUBLIC = [
 ];
 /** Guarded without a role, and open to a user who must still change their password: no 403. */
 const NEVER_FORBIDDEN = ['GET /api/users/profile/', 'PUT /api/users/change-password/'];
+/** A CashFlow table's routes a guest seat's invite token is accepted on as well (decision 0033). */
+const GUEST_TOO = [
+  'GET /api/cashflow/tables/{id}/',
+  'POST /api/cashflow/tables/{id}/actions/',
+  'GET /api/cashflow/tables/{id}/events/',
+  'GET /api/cashflow/tables/{id}/stream/',
+];
 /** Where a 409 can come: a resource whose state refuses the request (a second running entry, decision 0015). */
 const CONFLICTING = [
   'POST /api/diaries/running/',
-  // A CashFlow table: a seat taken, an action the engine refuses, a decided pending action.
+  // A CashFlow table: a seat taken, an action the engine refuses, a decided pending action, a closed
+  // table's actions, a finished one's resume.
   'POST /api/cashflow/tables/join/',
   'POST /api/cashflow/tables/{id}/actions/',
   'POST /api/cashflow/tables/{id}/pending/{seq}/approve/',
   'POST /api/cashflow/tables/{id}/pending/{seq}/reject/',
+  'POST /api/cashflow/tables/{id}/resume/',
+  // A guest invite for a reserved seat, a taken one, or a table no longer open.
+  'POST /api/cashflow/tables/{id}/seats/{seat}/invite/',
 ];
 /**
  * Where a 429 can come: the rate-limit tiers of http/rate-limit.ts (sign-in, refresh and logout per
@@ -144,13 +155,18 @@ POST /api/cashflow/sessions/finalize/ cashflow_sessions_finalize_create
 GET /api/cashflow/sessions/ cashflow_sessions_list
 GET /api/cashflow/leaderboard/ cashflow_leaderboard_retrieve
 POST /api/cashflow/tables/ cashflow_tables_create
+GET /api/cashflow/tables/ cashflow_tables_list
 POST /api/cashflow/tables/join/ cashflow_tables_join_create
 GET /api/cashflow/tables/{id}/ cashflow_tables_retrieve
 POST /api/cashflow/tables/{id}/actions/ cashflow_tables_actions_create
+POST /api/cashflow/tables/{id}/seats/{seat}/invite/ cashflow_tables_seats_seat_invite_create
+DELETE /api/cashflow/tables/{id}/seats/{seat}/invite/ cashflow_tables_seats_seat_invite_destroy
 POST /api/cashflow/tables/{id}/pending/{seq}/approve/ cashflow_tables_pending_seq_approve_create
 POST /api/cashflow/tables/{id}/pending/{seq}/reject/ cashflow_tables_pending_seq_reject_create
 GET /api/cashflow/tables/{id}/events/ cashflow_tables_events_retrieve
 GET /api/cashflow/tables/{id}/stream/ cashflow_tables_stream_retrieve
+GET /api/cashflow/tables/{id}/export/ cashflow_tables_export_retrieve
+POST /api/cashflow/tables/{id}/resume/ cashflow_tables_resume_create
 `
   .trim()
   .split('\n');
@@ -251,9 +267,15 @@ describe('the OpenAPI document', () => {
     expect(declared.filter((tag) => !used.has(tag))).toEqual([]);
   });
 
-  it('says the security of every operation: the bearer JWT, or none for the public few', () => {
+  it('says the security of every operation: the bearer JWT (or a table guest’s token too), or none for the public few', () => {
     for (const { key, operation } of operationsOf(doc)) {
-      expect(operation.security, key).toEqual(PUBLIC.includes(key) ? [] : [{ bearerAuth: [] }]);
+      expect(operation.security, key).toEqual(
+        PUBLIC.includes(key)
+          ? []
+          : GUEST_TOO.includes(key)
+            ? [{ bearerAuth: [] }, { guestInvite: [] }]
+            : [{ bearerAuth: [] }],
+      );
     }
   });
 

@@ -4,6 +4,12 @@
 // doubles nothing. Other processes hear of it through a relay: PostgreSQL's notifications
 // (postgres-relay.ts), or on SQLite the cluster's primary (cluster-relay.ts); the streams' poll of
 // the table's seq is the safety net under both.
+/**
+ * A ring that names no event (events are numbered from 1): the table's status changed (closed after
+ * its idle hours, or resumed), and its streams read it and tell their devices (`event: status`).
+ */
+export const STATUS_RING = 0;
+
 export interface TableBell {
   ring(tableId: number, seq: number): void;
   /** Calls `listener` on each ring of the table until the returned function is called. */

@@ -53,6 +53,12 @@ const EVENT_COLUMNS = [
   'reason',
 ] as const;
 
+/** `pg_notify` of a table's ring, delivered at the transaction's commit (PostgreSQL only). */
+async function notifyTable(tx: Db, tableId: number, seq: number): Promise<void> {
+  if (dialectOf(tx as unknown as Kysely<unknown>) !== 'postgres') return;
+  await sql`select pg_notify(${TABLES_CHANNEL}, ${`${tableId}:${seq}`})`.execute(tx);
+}
+
 export function createTablesRepo(db: Db) {
   return {
     async insertTable(
@@ -243,9 +249,8 @@ export function createTablesRepo(db: Db) {
      * PostgreSQL: tells every listening process, at the transaction's commit, that the table has a
      * new event (postgres-relay.ts). SQLite has one machine; its processes learn it by their poll.
      */
-    async notifyAdvance(tx: Db, tableId: number, seq: number): Promise<void> {
-      if (dialectOf(tx as unknown as Kysely<unknown>) !== 'postgres') return;
-      await sql`select pg_notify(${TABLES_CHANNEL}, ${`${tableId}:${seq}`})`.execute(tx);
+    notifyAdvance(tx: Db, tableId: number, seq: number): Promise<void> {
+      return notifyTable(tx, tableId, seq);
     },
 
     /** Moves the table to its new last event (and state), in the event's transaction. */
@@ -259,6 +264,93 @@ export function createTablesRepo(db: Db) {
         .set({ seq: values.seq, state: values.state, status: values.status, updated_at: toIso(values.at) })
         .where('id', '=', tableId)
         .execute();
+    },
+
+    /**
+     * Closes every open table whose last change is at or before `cutoff`, in one statement, and tells
+     * every process's streams of each (on PostgreSQL) in the same transaction. Answers the closed ids.
+     */
+    async closeIdle(cutoff: Date, statusRing: number): Promise<number[]> {
+      return db.transaction().execute(async (tx) => {
+        const rows = await tx
+          .updateTable('cashflow_tables')
+          .set({ status: 'closed' })
+          .where('status', '=', 'open')
+          .where('updated_at', '<=', toIso(cutoff))
+          .returning('id')
+          .execute();
+        for (const row of rows) await notifyTable(tx, row.id, statusRing);
+        return rows.map((row) => row.id);
+      });
+    },
+
+    /**
+     * Opens a closed table again (or an open one gone idle), its last change now; false when it is
+     * neither (finished). Tells the streams, as closing does.
+     */
+    async reopen(tableId: number, at: Date, statusRing: number): Promise<boolean> {
+      return db.transaction().execute(async (tx) => {
+        const result = await tx
+          .updateTable('cashflow_tables')
+          .set({ status: 'open', updated_at: toIso(at) })
+          .where('id', '=', tableId)
+          .where('status', 'in', ['open', 'closed'])
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return false;
+        await notifyTable(tx, tableId, statusRing);
+        return true;
+      });
+    },
+
+    /** The tables a user hosts or sits at, newest first: one page, and how many there are. */
+    async tablesOf(
+      userId: number,
+      window: { offset: number; limit: number },
+    ): Promise<{ rows: Omit<TableRow, 'setup' | 'state'>[]; count: number }> {
+      const mine = db
+        .selectFrom('cashflow_tables')
+        .where((eb) =>
+          eb.or([
+            eb('host_id', '=', userId),
+            eb(
+              'id',
+              'in',
+              eb.selectFrom('cashflow_table_seats').select('table_id').where('taken_by', '=', userId),
+            ),
+          ]),
+        );
+      const [rows, total] = await Promise.all([
+        mine
+          .select(['id', 'code', 'host_id', 'auditor', 'status', 'seq', 'created_at', 'updated_at'])
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .offset(window.offset)
+          .limit(window.limit)
+          .execute(),
+        mine.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, count: Number(total.count) };
+    },
+
+    /** The seats of several tables, in seat order. */
+    seatsOfTables(tableIds: number[]): Promise<SeatRow[]> {
+      if (tableIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('cashflow_table_seats')
+        .select(SEAT_COLUMNS)
+        .where('table_id', 'in', tableIds)
+        .orderBy('table_id')
+        .orderBy('seat')
+        .execute();
+    },
+
+    /** A table's status and last change, for a stream that was told its status may have changed. */
+    statusOf(tableId: number): Promise<Pick<TableRow, 'status' | 'updated_at'> | undefined> {
+      return db
+        .selectFrom('cashflow_tables')
+        .select(['status', 'updated_at'])
+        .where('id', '=', tableId)
+        .executeTakeFirst();
     },
   };
 }

@@ -1,11 +1,13 @@
 // HTTP for CashFlow shared tables (issue 25): create, look up by code and sit, post actions, the
-// host's approvals and guest invites, and the numbered events. Roles: admin and ndf
+// host's approvals and guest invites, and the numbered events; the tables you host or sit at, and the
+// host's export and resume of a table (closed after its idle hours). Roles: admin and ndf
 // (MODULE_ROLES.cashflow), checked in onRequest; a table the user neither hosts nor sits at answers
 // 404. A guest seat's device authenticates with its invite's token (`Authorization: Guest <token>`)
 // on the four routes a seat needs (the table, its actions, events and stream) and nowhere else: any
 // other route reads the header as a malformed bearer and answers 401.
 import {
   GUEST_TOKEN_PATTERN,
+  TABLE_IDLE_CLOSE_HOURS,
   TABLE_PRESENCE_MS,
   Table,
   TableActionAnswer,
@@ -13,12 +15,15 @@ import {
   TableCreate,
   TableEventsPage,
   TableEventsQuery,
+  TableExport,
   TableGuestInvite,
   TableJoin,
   TableJoinAnswer,
+  TableListQuery,
   TablePathParams,
   TablePendingPathParams,
   TableSeatPathParams,
+  TableSummaryPage,
 } from '@staff/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,9 +31,10 @@ import { currentAuth } from '../../../http/auth';
 import { bearerOrGuestSecurity, NoContent, bearerSecurity as security } from '../../../http/docs';
 import { ApiError } from '../../../http/errors';
 import { errorAnswers, sentAs } from '../../../http/operation';
+import { pageAnswer } from '../../../http/pages';
 import { createEventStreams, PLANNED_RECONNECT } from '../../../http/sse';
 import type { AppMetrics } from '../../../metrics/app-metrics';
-import type { TableBell } from './bell';
+import { STATUS_RING, type TableBell } from './bell';
 import { guestTokenHash, type TablesService, type Who } from './service';
 
 const tags = ['cashflow'];
@@ -234,7 +240,8 @@ export function registerTablesRoutes(app: FastifyInstance, deps: TablesRouteDeps
         'or send Last-Event-ID, when reopening): events come in order, each once. The stream ends when the sign-in ' +
         'it was opened under ends (logout, deactivation), its user may no longer see the table or its guest ' +
         'invite is revoked or the table no longer open, and after 15 minutes with `event: reconnect` first. ' +
-        'While open it marks its seat as there (the seat’s state for the host).',
+        'While open it marks its seat as there (the seat’s state for the host). When the table is closed ' +
+        '(idle) or resumed, `event: status` carries {"status"}: read the table again.',
       params: TablePathParams,
       querystring: TableEventsQuery,
       response: {
@@ -252,7 +259,7 @@ export function registerTablesRoutes(app: FastifyInstance, deps: TablesRouteDeps
       const tableId = request.params.id;
       // 404 for a table the user neither hosts nor sits at (401 for an invite that ended), before any
       // stream opens.
-      await tables.get(asker, tableId);
+      let status = (await tables.get(asker, tableId)).status;
       const header = Number(request.headers['last-event-id']);
       // A seq is a 32-bit integer: a larger Last-Event-ID names no event.
       const named = Number.isInteger(header) && header <= 2_147_483_647 ? header : 0;
@@ -290,8 +297,20 @@ export function registerTablesRoutes(app: FastifyInstance, deps: TablesRouteDeps
           reading = false;
         }
       };
+      // The table closed or resumed: its devices are told (`event: status`), and read it again.
+      const sendStatus = async () => {
+        try {
+          const now = await tables.statusOf(tableId);
+          if (now === null || now === status) return;
+          status = now;
+          stream.send({ event: 'status', data: { status } });
+        } catch (err) {
+          request.log.warn({ err }, 'table stream: status read failed');
+        }
+      };
       stopListening = bell.listen(tableId, (seq) => {
         if (seq > last) void send();
+        else if (seq === STATUS_RING) void sendStatus();
       });
 
       // Lifetime and re-checks on the app's clock; the keep-alive comment for proxies on real time (sse.ts).
@@ -324,5 +343,57 @@ export function registerTablesRoutes(app: FastifyInstance, deps: TablesRouteDeps
         if (seq > last) await send();
       });
     },
+  });
+
+  r.get('/api/cashflow/tables/', {
+    onRequest: gameHosts,
+    schema: {
+      tags,
+      security,
+      summary: 'The tables you host or sit at, newest first, paged',
+      description:
+        `Each with its players' names and status: an open table idle for ${TABLE_IDLE_CLOSE_HOURS} hours is ` +
+        'closed. A page past the last answers 404 {"detail": "Invalid page."}.',
+      querystring: TableListQuery,
+      response: { 200: TableSummaryPage, ...errorAnswers(400, 401, 403, 404) },
+    },
+    handler: async (request) => {
+      const { count, results } = await tables.list(userId(request), request.query);
+      return pageAnswer(request, request.query, count, results);
+    },
+  });
+
+  r.get('/api/cashflow/tables/:id/export/', {
+    onRequest: gameHosts,
+    schema: {
+      tags,
+      security,
+      summary: 'The host downloads the whole table as JSON: setup, seats, every event of its log, the state',
+      description:
+        'Open, finished or closed. Sent as an attachment (cashflow-table-<code>-<YYYY-MM-DD>.json). The ' +
+        'events are the log in seq order (actions, pending ones, approvals, rejections); actions the engine ' +
+        'refused were never in the log and are not exported. A seated player gets 403, anyone else 404.',
+      params: TablePathParams,
+      response: { 200: TableExport, ...errorAnswers(400, 401, 403, 404) },
+    },
+    handler: async (request, reply) => {
+      const { filename, body } = await tables.exportTable(userId(request), request.params.id);
+      return reply.header('content-disposition', `attachment; filename="${filename}"`).send(body);
+    },
+  });
+
+  r.post('/api/cashflow/tables/:id/resume/', {
+    onRequest: gameHosts,
+    schema: {
+      tags,
+      security,
+      summary: 'The host resumes a closed table: open again from now, its devices told',
+      description:
+        'An open table is answered as it is; a finished game cannot be resumed (409, code table_finished). ' +
+        'A seated player gets 403, anyone else 404.',
+      params: TablePathParams,
+      response: { 200: Table, ...errorAnswers(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) => tables.resume(userId(request), request.params.id),
   });
 }

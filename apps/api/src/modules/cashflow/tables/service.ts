@@ -23,6 +23,8 @@ import {
   type Role,
   TABLE_CODE_ALPHABET,
   TABLE_CODE_LENGTH,
+  TABLE_EXPORT_FORMAT,
+  TABLE_IDLE_CLOSE_MS,
   TABLE_MESSAGES,
   TABLE_PRESENCE_MS,
   type Table,
@@ -31,14 +33,20 @@ import {
   type TableCreate,
   type TableEvent,
   type TableEventsPage,
+  type TableExport,
   type TableGuestInvite,
   type TableJoin,
   type TableJoinAnswer,
+  type TableListQuery,
+  type TableSummary,
+  tableExportFilename,
 } from '@staff/contracts';
 import { isUniqueViolation, toBool, toDate } from '../../../db/dialect';
 import type { Db } from '../../../db/index';
 import { ApiError, notFound } from '../../../http/errors';
+import { pageWindow, refusePastLastPage } from '../../../http/pages';
 import { type RateLimiter, TIERS } from '../../../http/rate-limit';
+import { STATUS_RING } from './bell';
 import { createTablesRepo, type EventRow, type NewEvent, type SeatRow, type TableRow } from './repo';
 
 export interface TablesDeps {
@@ -158,6 +166,22 @@ function presentSeat(seat: SeatRow, now: Date) {
   };
 }
 
+/**
+ * A table's status at `at`: an open table whose last change is TABLE_IDLE_CLOSE_MS old is closed from
+ * that instant, whether or not the sweep (`closeStale`) has written it yet.
+ */
+export function statusAt(table: Pick<TableRow, 'status' | 'updated_at'>, at: Date): Table['status'] {
+  const idle = at.getTime() - toDate(table.updated_at).getTime() >= TABLE_IDLE_CLOSE_MS;
+  return table.status === 'open' && idle ? 'closed' : (table.status as Table['status']);
+}
+
+/** 409 unless the table is open at `at`: a closed table says so and that its host can resume it. */
+function refuseUnlessOpen(table: TableRow, at: Date): void {
+  const status = statusAt(table, at);
+  if (status === 'closed') throw conflict(TABLE_MESSAGES.tableClosed, 'table_closed');
+  if (status !== 'open') throw conflict(TABLE_MESSAGES.tableNotOpen, 'table_not_open');
+}
+
 /** Who is asking, at this table: its host, a seated player (or guest), or nobody it knows (404). */
 type Standing = { host: boolean; seat: SeatRow | null };
 
@@ -170,7 +194,7 @@ export function createTablesService(deps: TablesDeps) {
     if ('guest' in who) {
       // A guest's invite stands only while the game is open at its table (else the credential ended).
       const seat =
-        table.status === 'open'
+        statusAt(table, now()) === 'open'
           ? (seats.find((s) => s.guest_token_hash === who.guest && inviteStands(s)) ?? null)
           : null;
       return { seats, standing: { host: false, seat } as Standing };
@@ -205,7 +229,7 @@ export function createTablesService(deps: TablesDeps) {
       code: table.code,
       host_id: table.host_id,
       auditor: toBool(table.auditor),
-      status: table.status as Table['status'],
+      status: statusAt(table, now()),
       seq: table.seq,
       state: JSON.parse(table.state),
       seats: seats.map((seat) => presentSeat(seat, now())),
@@ -340,7 +364,8 @@ export function createTablesService(deps: TablesDeps) {
           code: 'throttled',
         });
       const table = await repo.findOpenTableByCode(body.code);
-      if (!table) throw new ApiError(404, { detail: TABLE_MESSAGES.noTable, code: 'not_found' });
+      if (!table || statusAt(table, now()) !== 'open')
+        throw new ApiError(404, { detail: TABLE_MESSAGES.noTable, code: 'not_found' });
       await limiter.giveBack(counted);
       let { seats, standing } = await standingAt(table, { user: userId });
       if (body.seat !== undefined && standing.seat?.seat !== body.seat) {
@@ -364,7 +389,7 @@ export function createTablesService(deps: TablesDeps) {
 
     async postAction(who: Who, tableId: number, body: TableActionPost): Promise<TableActionAnswer> {
       return once(who, tableId, body.client_id, null, (_tx, table, state, standing) => {
-        if (table.status !== 'open') throw conflict(TABLE_MESSAGES.tableNotOpen, 'table_not_open');
+        refuseUnlessOpen(table, now());
         const action = body.action;
         if (!standing.host && seatPlayerOf(state, action) !== standing.seat?.player_id)
           throw forbidden(TABLE_MESSAGES.notYourSeat);
@@ -405,7 +430,7 @@ export function createTablesService(deps: TablesDeps) {
         if (!standing.host) throw forbidden(TABLE_MESSAGES.hostOnly);
       };
       return once({ user: userId }, tableId, clientId, hostOnly, async (tx, table, state) => {
-        if (table.status !== 'open') throw conflict(TABLE_MESSAGES.tableNotOpen, 'table_not_open');
+        refuseUnlessOpen(table, now());
         const pending = await repo.eventBySeq(tx, tableId, pendingSeq);
         const open = await repo.openPending(tableId, tx);
         if (pending?.kind !== 'pending' || !open.includes(pendingSeq))
@@ -496,14 +521,105 @@ export function createTablesService(deps: TablesDeps) {
       await repo.revokeGuestInvite(tableId, seatNo);
     },
 
-    /** The table's status ('open', 'finished', 'closed'), or null when it is gone. */
-    async statusOf(tableId: number): Promise<string | null> {
-      return (await repo.findTable(tableId))?.status ?? null;
-    },
-
     /** The table's last event's number (a stream's poll for events other processes wrote). */
     async seqOf(tableId: number): Promise<number> {
       return (await repo.seqOf(tableId)) ?? 0;
+    },
+
+    /** For a stream told that its table's status changed: the status now (null once the table is gone). */
+    async statusOf(tableId: number): Promise<Table['status'] | null> {
+      const row = await repo.statusOf(tableId);
+      return row ? statusAt(row, now()) : null;
+    },
+
+    /**
+     * The sweep (main.ts, every 10 minutes): closes every open table idle for TABLE_IDLE_CLOSE_MS at `at`, in one
+     * statement, and rings each one's bell so that its devices learn it. Answers the closed tables' ids.
+     */
+    async closeStale(at: Date = now()): Promise<number[]> {
+      const closed = await repo.closeIdle(new Date(at.getTime() - TABLE_IDLE_CLOSE_MS), STATUS_RING);
+      for (const id of closed) onAdvance?.(id, STATUS_RING);
+      return closed;
+    },
+
+    /** The tables the user hosts or sits at, newest first, one page of them. */
+    async list(userId: number, query: TableListQuery): Promise<{ count: number; results: TableSummary[] }> {
+      const at = now();
+      const { rows, count } = await repo.tablesOf(userId, pageWindow(query));
+      refusePastLastPage(rows.length, query);
+      const seats = await repo.seatsOfTables(rows.map((row) => row.id));
+      const results = rows.map((row): TableSummary => {
+        const own = seats.filter((seat) => seat.table_id === row.id);
+        return {
+          id: row.id,
+          code: row.code,
+          status: statusAt(row, at),
+          auditor: toBool(row.auditor),
+          players: own.map((seat) => seat.name),
+          seq: row.seq,
+          is_host: row.host_id === userId,
+          your_seat: own.find((seat) => seat.taken_by === userId)?.seat ?? null,
+          created_at: toDate(row.created_at).toISOString(),
+          updated_at: toDate(row.updated_at).toISOString(),
+        };
+      });
+      return { count, results };
+    },
+
+    /**
+     * The whole table for its host, whatever its status: the setup, the seats, every event of its log
+     * in order (refused actions were never in it) and the state after the last. A seated player 403.
+     */
+    async exportTable(userId: number, tableId: number): Promise<{ filename: string; body: TableExport }> {
+      const { table, seats, standing } = await visibleTable({ user: userId }, tableId);
+      if (!standing.host) throw forbidden(TABLE_MESSAGES.hostOnly);
+      // Events written after the table was read belong to a later state: left out, so the two agree.
+      const events = (await repo.eventsAfter(tableId, 0)).filter(
+        (event) => (event.seq as number) <= table.seq,
+      );
+      const at = now();
+      const setup = JSON.parse(table.setup) as TableSetup;
+      return {
+        filename: tableExportFilename(table.code, at),
+        body: {
+          format: TABLE_EXPORT_FORMAT,
+          version: 1,
+          exported_at: at.toISOString(),
+          table: {
+            id: table.id,
+            code: table.code,
+            host_id: table.host_id,
+            auditor: toBool(table.auditor),
+            status: statusAt(table, at),
+            seq: table.seq,
+            created_at: toDate(table.created_at).toISOString(),
+            updated_at: toDate(table.updated_at).toISOString(),
+          },
+          setup: { at: setup.at, players: setup.players as unknown as Record<string, unknown>[] },
+          seats: seats.map((seat) => presentSeat(seat, at)),
+          events: events.map(presentEvent),
+          state: JSON.parse(table.state),
+        },
+      };
+    },
+
+    /**
+     * The host opens a closed table again, its last change now, and its devices are told; an open one
+     * is answered as it is; a finished game cannot be resumed (409).
+     */
+    async resume(userId: number, tableId: number): Promise<Table> {
+      const { table, standing } = await visibleTable({ user: userId }, tableId);
+      if (!standing.host) throw forbidden(TABLE_MESSAGES.hostOnly);
+      const at = now();
+      const status = statusAt(table, at);
+      if (status === 'closed') {
+        if (!(await repo.reopen(tableId, at, STATUS_RING)))
+          throw conflict(TABLE_MESSAGES.finishedNoResume, 'table_finished');
+        onAdvance?.(tableId, STATUS_RING);
+      } else if (status !== 'open') {
+        throw conflict(TABLE_MESSAGES.finishedNoResume, 'table_finished');
+      }
+      return this.get({ user: userId }, tableId);
     },
   };
 }

@@ -1,9 +1,10 @@
 // A table's stream of events, on SQLite and PostgreSQL, through a listening server: what a device
 // missed before it opened (after=), each new event as it is written by this process (the bell) or
-// by another app on the same database (its poll), in order and once; another user's table is 404;
+// by another app on the same database (its poll), in order and once; the table's close and resume told
+// to its devices (`event: status`); another user's table is 404;
 // and the stream ends once the sign-in it was opened under ends, or its user can no longer see the table.
 import type { AddressInfo } from 'node:net';
-import type { Table, TableEvent } from '@staff/contracts';
+import { TABLE_IDLE_CLOSE_MS, type Table, type TableEvent } from '@staff/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app';
@@ -33,6 +34,21 @@ async function nextEvents(reader: Reader, buffer: { text: string }, count: numbe
     }
     const { value, done } = await reader.read();
     if (done) throw new Error(`stream ended after ${events.length} of ${count} events`);
+    buffer.text += decoder.decode(value, { stream: true });
+  }
+}
+
+/** Reads until `text` has arrived, and drops what came up to its end from the buffer. */
+async function untilText(reader: Reader, buffer: { text: string }, text: string): Promise<void> {
+  const decoder = new TextDecoder();
+  for (;;) {
+    const at = buffer.text.indexOf(text);
+    if (at >= 0) {
+      buffer.text = buffer.text.slice(at + text.length);
+      return;
+    }
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`stream ended before ${JSON.stringify(text)}`);
     buffer.text += decoder.decode(value, { stream: true });
   }
 }
@@ -196,6 +212,22 @@ describe.each(testDatabases())('cashflow table streams (%s)', (kind) => {
         await relay.close();
       }
     });
+
+  it('tells the devices when the table is closed after its idle hours and when its host resumes it', async () => {
+    const table = await newTable();
+    const stream = await open(player, table);
+    // The sweep as it would run a day from now (the clock stays, for the sign-ins of the tests after).
+    const later = new Date(t.clock.now().getTime() + TABLE_IDLE_CLOSE_MS);
+    expect(await t.app.cashflowTables.closeStale(later)).toContain(table.id);
+    await untilText(stream.reader, stream.buffer, 'event: status\ndata: {"status":"closed"}\n\n');
+    const resumed = await call(host, 'POST', `${TABLES}${table.id}/resume/`);
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    await untilText(stream.reader, stream.buffer, 'event: status\ndata: {"status":"open"}\n\n');
+    // Played on: the next event comes as ever.
+    expect((await call(host, 'POST', `${TABLES}${table.id}/actions/`, gift(table, 8))).statusCode).toBe(201);
+    expect((await nextEvents(stream.reader, stream.buffer, 1)).map((e) => e.seq)).toEqual([1]);
+    await stream.reader.cancel();
+  });
 
   it('answers 404 for a table the user neither hosts nor sits at, and 401 without a token', async () => {
     const table = await newTable();

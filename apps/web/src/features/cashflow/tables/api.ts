@@ -1,7 +1,8 @@
 // The shared tables' calls (issue 25, decision 0033): create a table from a setup, look one up by its
 // code and take a seat, read it, post an action under a client id, the host's approve and reject and
-// guest invites, and the events after a seq. Every answer is checked against the contracts' schemas.
-// A guest seat's device makes the calls a seat needs with its invite's token instead of a sign-in.
+// guest invites, and the events after a seq; the tables you host or sit at, and the host's resume and
+// export (JSON) of a table. Every answer is checked against the contracts' schemas. A guest seat's
+// device makes the calls a seat needs with its invite's token instead of a sign-in.
 import type { TableAction } from '@staff/cashflow-engine';
 import {
   Table,
@@ -11,10 +12,13 @@ import {
   TableGuestInvite,
   type TableJoin,
   TableJoinAnswer,
+  TableSummaryPage,
+  tableExportFilename,
 } from '@staff/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { api, type RequestOptions } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/save-blob';
 import { CASHFLOW_API, cashflowKeys } from '../api/cashflow-keys';
 
 export const TABLES_PATH = `${CASHFLOW_API}tables/`;
@@ -24,6 +28,8 @@ export const tablePath = (id: number) => `${TABLES_PATH}${id}/`;
 export const tableKeys = {
   all: () => [...cashflowKeys.all, 'tables'] as const,
   table: (id: number) => [...tableKeys.all(), id] as const,
+  lists: () => [...tableKeys.all(), 'list'] as const,
+  list: (page: number, pageSize: number) => [...tableKeys.lists(), page, pageSize] as const,
 };
 
 /** A guest seat's credential (its invite's token), or null: the signed-in user's own calls. */
@@ -144,4 +150,50 @@ export function useJoinTable() {
 export function newClientId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** GET /api/cashflow/tables/?page=&page_size=: the tables you host or sit at, newest first. */
+export function fetchYourTables(
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+): Promise<TableSummaryPage> {
+  const query = new URLSearchParams({ page: String(page), page_size: String(pageSize) });
+  return api.get(`${TABLES_PATH}?${query}`, { schema: TableSummaryPage, signal });
+}
+
+export function useYourTables(page: number, pageSize: number) {
+  return useQuery({
+    queryKey: tableKeys.list(page, pageSize),
+    queryFn: ({ signal }) => fetchYourTables(page, pageSize, signal),
+    placeholderData: keepPreviousData,
+    // Offline, fail and say so rather than wait paused behind a spinner.
+    networkMode: 'always',
+  });
+}
+
+/** The host opens a closed table again; its screen takes the answer (the stream tells the other devices). */
+export function resumeTable(id: number): Promise<Table> {
+  return api.post(`${tablePath(id)}resume/`, undefined, { schema: Table });
+}
+
+export function useResumeTable() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resumeTable,
+    onSuccess: (table) => {
+      queryClient.setQueryData(tableKeys.table(table.id), table);
+      void queryClient.invalidateQueries({ queryKey: tableKeys.lists() });
+    },
+  });
+}
+
+/** The host's download of the whole table (GET …/export/), saved under the server's file name. */
+export async function exportTable(table: Pick<Table, 'id' | 'code'>): Promise<void> {
+  const file = await api.download(`${tablePath(table.id)}export/`);
+  saveBlob(file.blob, file.filename ?? tableExportFilename(table.code, new Date()));
+}
+
+export function useExportTable() {
+  return useMutation({ mutationFn: exportTable });
 }

@@ -1,5 +1,6 @@
 // /cashflow/join (issue 25): the table's 6-character code, typed or from the join link's ?code=, then a
-// seat (a seat set up for a registered player only for them), then the table's screen.
+// seat (a seat set up for a registered player only for them), then the table's screen. Below, the
+// tables you host or sit at ('Bàn của bạn').
 import { Alert, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { TABLE_CODE_ALPHABET, TABLE_CODE_LENGTH, type TableJoinAnswer } from '@staff/contracts';
@@ -8,6 +9,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { failureText } from '../../../lib/api-client';
 import { useStoredUser } from '../../../lib/current-user';
 import { useJoinTable } from './api';
+import { YourTables } from './your-tables';
 
 /** Upper-cased, only the code's letters and digits, at most its length. */
 export function cleanCode(value: string): string {
@@ -117,6 +119,7 @@ export function JoinPage() {
           })}
         </Stack>
       )}
+      <YourTables />
     </Stack>
   );
 }

@@ -295,7 +295,11 @@ export class LiveTable {
    */
   act(action: TableAction): { ok: true; state: GameState } | { ok: false; reason: string } {
     const { state, table } = this.snapshot;
-    if (table.status !== 'open') return { ok: false, reason: TABLE_MESSAGES.tableNotOpen };
+    if (table.status !== 'open')
+      return {
+        ok: false,
+        reason: table.status === 'closed' ? TABLE_MESSAGES.tableClosed : TABLE_MESSAGES.tableNotOpen,
+      };
     const me = this.playerId;
     if (!this.isHost && seatPlayerOf(state, action) !== me)
       return { ok: false, reason: TABLE_MESSAGES.notYourSeat };

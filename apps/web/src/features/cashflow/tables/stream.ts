@@ -22,6 +22,8 @@ export interface TableStreamHandlers {
   onConnected?: (connected: boolean) => void;
   /** The table is no longer this user's to see (403, 404; a guest's ended invite, 401): the stream stops. */
   onRefused?: (error: ApiError) => void;
+  /** The table was closed (idle) or resumed (`event: status`): read it again. */
+  onStatus?: () => void;
 }
 
 export interface TableStreamDeps {
@@ -144,6 +146,7 @@ export function followTable(
         buffer = rest;
         for (const message of messages) {
           if (message.event === 'reconnect') planned = true;
+          if (message.event === 'status') handlers.onStatus?.();
           if (message.event !== 'table') continue;
           const parsed = TableEvent.safeParse(JSON.parse(message.data));
           if (parsed.success) handlers.onEvent(parsed.data);

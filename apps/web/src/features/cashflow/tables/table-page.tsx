@@ -2,7 +2,8 @@
 // device is there, guest invites with a QR code each, every card as on one phone, the pending actions
 // in auditor mode, finishing) or a seated player's, signed in or a guest's by invite (their own card
 // first, with its controls on their turn, the others' summaries). Both show the game log, the toasts,
-// this device's unsent actions and the refused ones; a finished game's result shows on every device.
+// this device's unsent actions and the refused ones; a finished game's result shows on every device. A
+// table closed after its idle hours says so; its host resumes it or downloads its log (JSON) there.
 import {
   Alert,
   Badge,
@@ -28,6 +29,7 @@ import {
   WIN_METHOD_LABELS,
 } from '@staff/cashflow-engine';
 import {
+  TABLE_IDLE_CLOSE_HOURS,
   TABLE_MESSAGES,
   type Table,
   type TableEvent,
@@ -59,6 +61,8 @@ import {
   type TableGuest,
   TableGuestContext,
   tableKeys,
+  useExportTable,
+  useResumeTable,
   useTableGuest,
   type Verdict,
 } from './api';
@@ -68,6 +72,13 @@ import { TableLog } from './table-log';
 import { useLiveTable } from './use-live-table';
 
 export const WAITING_FOR_HOST = 'Chờ duyệt';
+export const CLOSED_TEXTS = {
+  title: 'Bàn đã đóng',
+  forHost: `Không ai chơi ở bàn này trong ${TABLE_IDLE_CLOSE_HOURS} giờ nên bàn đã đóng. Bạn vẫn xem được nhật ký, tải nhật ký về, hoặc tiếp tục ván để mọi người chơi tiếp.`,
+  forPlayer: `Không ai chơi ở bàn này trong ${TABLE_IDLE_CLOSE_HOURS} giờ nên bàn đã đóng. Chủ bàn có thể tiếp tục ván.`,
+  resume: 'Tiếp tục ván',
+  export: 'Tải nhật ký (JSON)',
+} as const;
 export const UNSENT = 'Chưa gửi';
 
 /** The join link a phone opens (its QR code is on the host's screen). */
@@ -153,6 +164,7 @@ function TableScreen({
         </Alert>
       )}
       <DeviceActions store={store} snapshot={snapshot} />
+      {snapshot.table.status === 'closed' && <ClosedNotice table={snapshot.table} host={host} />}
       {state.finishedAt !== null && <GameResult state={state} />}
       {host ? (
         <HostView store={store} snapshot={snapshot} />
@@ -202,6 +214,40 @@ function DeviceActions({ store, snapshot }: { store: LiveTable; snapshot: LiveTa
         </Paper>
       )}
     </Stack>
+  );
+}
+
+/** Closed after its idle hours: everyone is told; the host resumes it or downloads its log. */
+function ClosedNotice({ table, host }: { table: Table; host: boolean }) {
+  const resume = useResumeTable();
+  const download = useExportTable();
+  const failed = resume.error ?? download.error;
+  return (
+    <Alert color="orange" title={CLOSED_TEXTS.title} role="status">
+      <Stack gap="xs">
+        <Text size="sm">{host ? CLOSED_TEXTS.forHost : CLOSED_TEXTS.forPlayer}</Text>
+        {host && (
+          <Group gap="xs">
+            <Button size="xs" loading={resume.isPending} onClick={() => resume.mutate(table.id)}>
+              {CLOSED_TEXTS.resume}
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              loading={download.isPending}
+              onClick={() => download.mutate(table)}
+            >
+              {CLOSED_TEXTS.export}
+            </Button>
+          </Group>
+        )}
+        {failed && (
+          <Text size="sm" c="red" role="alert">
+            {failureText(failed, 'vi')}
+          </Text>
+        )}
+      </Stack>
+    </Alert>
   );
 }
 
@@ -268,11 +314,13 @@ function HostView({ store, snapshot }: { store: LiveTable; snapshot: LiveTableSn
   const turn = currentPlayer(state);
   const rotated = [...state.players.slice(state.currentTurn), ...state.players.slice(0, state.currentTurn)];
   const finished = state.finishedAt !== null;
+  // Closed after its idle hours: nothing to join or play until the host resumes it.
+  const open = table.status !== 'closed';
   return (
     <>
-      <JoinPanel table={table} />
-      {table.auditor && <PendingPanel store={store} snapshot={snapshot} />}
-      <TurnBar state={state} canAct canUndo />
+      {open && <JoinPanel table={table} />}
+      {table.auditor && open && <PendingPanel store={store} snapshot={snapshot} />}
+      <TurnBar state={state} canAct={open} canUndo={open} />
       <PendingResultBanner finalize={finalize} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
         {rotated.map((player) => (
@@ -280,14 +328,14 @@ function HostView({ store, snapshot }: { store: LiveTable; snapshot: LiveTableSn
             key={player.id}
             player={player}
             state={state}
-            active={player.id === turn?.id}
+            active={player.id === turn?.id && open}
             phone={phone}
           />
         ))}
       </SimpleGrid>
       <GameLog state={state} defaultOpened={!phone} />
       <TableLog table={table} />
-      {!finished && (
+      {!finished && open && (
         <FinishPanel
           state={state}
           sending={finalize.sending}
@@ -492,10 +540,11 @@ function PlayerView({ store, snapshot }: { store: LiveTable; snapshot: LiveTable
   const others = state.players.filter((p) => p.id !== me);
   // An undo belongs to whoever's action it takes back (the server's rule).
   const myLast = state.log.at(-1)?.playerId === me;
+  const open = snapshot.table.status !== 'closed';
   return (
     <>
-      <TurnBar state={state} canAct={myTurn} canUndo={myLast} />
-      {mine && <PlayerCard player={mine} state={state} active={myTurn} phone={false} />}
+      <TurnBar state={state} canAct={myTurn && open} canUndo={myLast && open} />
+      {mine && <PlayerCard player={mine} state={state} active={myTurn && open} phone={false} />}
       {others.map((player) => (
         <PlayerCard key={player.id} player={player} state={state} active={false} phone />
       ))}

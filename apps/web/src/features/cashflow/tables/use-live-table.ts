@@ -125,6 +125,8 @@ export function useLiveTable(
           if (open) void store.flush();
         },
         onRefused: setRefused,
+        // Closed after its idle hours, or resumed by the host: the table as the server has it now.
+        onStatus: () => void resync().catch(() => {}),
       },
       { guest },
     );
