@@ -298,12 +298,14 @@ export function registerTablesRoutes(app: FastifyInstance, deps: TablesRouteDeps
         }
       };
       // The table closed or resumed: its devices are told (`event: status`), and read it again.
+      const tellStatus = (now: Table['status'] | null) => {
+        if (now === null || now === status || stream.closed) return;
+        status = now;
+        stream.send({ event: 'status', data: { status } });
+      };
       const sendStatus = async () => {
         try {
-          const now = await tables.statusOf(tableId);
-          if (now === null || now === status) return;
-          status = now;
-          stream.send({ event: 'status', data: { status } });
+          tellStatus(await tables.statusOf(tableId));
         } catch (err) {
           request.log.warn({ err }, 'table stream: status read failed');
         }
@@ -327,12 +329,15 @@ export function registerTablesRoutes(app: FastifyInstance, deps: TablesRouteDeps
           checkedAt = at;
           // Signed out, deactivated, deleted, without the role, or no longer at the table: end
           // without a reconnect hint. One read of the table gives its seq as well.
-          seq = await tables.visibleSeq(asker, family, tableId);
-          if (seq === null) {
+          const seen = await tables.visibleSeq(asker, family, tableId);
+          if (seen === null) {
             // A guest's invite ends with the game: the game's last events reach them first.
             if ('guest' in asker && (await tables.statusOf(tableId)) === 'finished') await send();
             return stream.end();
           }
+          seq = seen.seq;
+          // A close or resume whose ring was lost (or an idle close no sweep has written yet).
+          tellStatus(seen.status);
           if (at - seenAt >= TABLE_PRESENCE_MS / 2) {
             seenAt = at;
             await tables.markSeen(asker, tableId);

@@ -467,11 +467,16 @@ export function createTablesService(deps: TablesDeps) {
     },
 
     /**
-     * A stream's re-check, in one read of the table: its seq while the sign-in the stream was opened
-     * under stands (not ended, its user active and still of a CashFlow role) and the user hosts or sits
-     * at the table; null once not.
+     * A stream's re-check, in one read of the table: its seq and status (closed once idle, by the
+     * clock, whether or not a ring said so) while the sign-in the stream was opened under stands (not
+     * ended, its user active and still of a CashFlow role) and the user hosts or sits at the table (a
+     * guest: while the invite stands); null once not.
      */
-    async visibleSeq(who: Who, family: string | null, tableId: number): Promise<number | null> {
+    async visibleSeq(
+      who: Who,
+      family: string | null,
+      tableId: number,
+    ): Promise<{ seq: number; status: Table['status'] } | null> {
       if ('user' in who) {
         const found = await findSignIn(who.user, family ?? '');
         if (!found || !toBool(found.user.is_active) || found.sessionRevoked) return null;
@@ -480,7 +485,9 @@ export function createTablesService(deps: TablesDeps) {
       const table = await repo.findTable(tableId);
       if (!table) return null;
       const { standing } = await standingAt(table, who);
-      return standing.host || standing.seat !== null ? table.seq : null;
+      return standing.host || standing.seat !== null
+        ? { seq: table.seq, status: statusAt(table, now()) }
+        : null;
     },
 
     /**

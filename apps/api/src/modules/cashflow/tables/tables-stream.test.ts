@@ -229,6 +229,16 @@ describe.each(testDatabases())('cashflow table streams (%s)', (kind) => {
     await stream.reader.cancel();
   });
 
+  it('tells the devices of a status change whose ring was lost, at the stream’s next re-check', async () => {
+    const table = await newTable();
+    const stream = await open(player, table);
+    // Closed by a process whose ring never came here: only the table's row says so.
+    await t.db.updateTable('cashflow_tables').set({ status: 'closed' }).where('id', '=', table.id).execute();
+    t.clock.advance(TABLE_STREAM_RECHECK_MS / 1000 + 1);
+    await untilText(stream.reader, stream.buffer, 'event: status\ndata: {"status":"closed"}\n\n');
+    await stream.reader.cancel();
+  });
+
   it('answers 404 for a table the user neither hosts nor sits at, and 401 without a token', async () => {
     const table = await newTable();
     expect((await fetch(`${base}${TABLES}${table.id}/stream/`, { headers: stranger.headers })).status).toBe(
