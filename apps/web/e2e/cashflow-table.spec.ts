@@ -63,12 +63,12 @@ test('a host and two phones, one a guest, play one game in step, in auditor mode
     await expect(turn(a.page, an)).toBeVisible();
     // Bảo has no account: the host makes the seat's invite, whose link (and QR code) opens it.
     await invite.getByRole('button', { name: `Mời khách: ${bao}` }).click();
-    const dialog = host.page.getByRole('dialog', { name: `Lời mời cho ${bao}` });
+    const dialog = host.page.getByRole('region', { name: `Lời mời cho ${bao}` });
     await expect(dialog.getByRole('img', { name: `Mã QR mời khách vào ghế ${bao}` })).toBeVisible();
     await expectAccessible(host.page, 'a table, the host’s guest invite');
     const link = (await dialog.getByTestId('guest-link').textContent())?.trim() ?? '';
     expect(link).toMatch(/\/cashflow\/guest\/\d+#[A-Za-z0-9_-]{43}$/);
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Đóng lời mời' }).click();
     const b = await device(browser, null, link, true);
     contexts.push(b.context);
     await expect(turn(b.page, an)).toBeVisible();

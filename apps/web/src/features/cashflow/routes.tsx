@@ -30,7 +30,7 @@ export const cashflowPages: RouteObject[] = [
   },
   {
     path: '/cashflow/tables/:id',
-    lazy: async () => ({ Component: (await import('./tables/table-page')).TablePage }),
+    lazy: async () => ({ Component: (await import('./tables/screens')).TablePage }),
   },
   { path: '/cashflow/hall', lazy: async () => ({ Component: (await import('./hall/hall-page')).HallPage }) },
 ];
@@ -42,7 +42,7 @@ export const cashflowPages: RouteObject[] = [
 export const cashflowGuestRoutes: RouteObject[] = [
   {
     path: '/cashflow/guest/:id',
-    lazy: async () => ({ Component: (await import('./tables/guest-page')).GuestPage }),
+    lazy: async () => ({ Component: (await import('./tables/screens')).GuestPage }),
   },
 ];
 

@@ -12,7 +12,6 @@ import {
   CopyButton,
   Group,
   Loader,
-  Modal,
   Paper,
   SimpleGrid,
   Stack,
@@ -38,7 +37,7 @@ import {
 } from '@staff/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import type { ApiError } from '../../../lib/api-client';
@@ -440,20 +439,55 @@ function SeatRow({ table, seat }: { table: Table; seat: TableSeat }) {
           )}
         </Group>
       )}
-      <Modal
-        opened={invite !== null}
-        onClose={() => setInvite(null)}
-        title={`Lời mời cho ${seat.name}`}
-        centered
-      >
-        {invite && <GuestInvite tableId={table.id} invite={invite} name={seat.name} />}
-      </Modal>
+      {invite && (
+        <GuestInvite tableId={table.id} invite={invite} name={seat.name} onClose={() => setInvite(null)} />
+      )}
     </Group>
   );
 }
 
-function GuestInvite({ tableId, invite, name }: { tableId: number; invite: TableGuestInvite; name: string }) {
+/**
+ * A new invite's link, its QR code and how to share it, under its seat until closed (it shows this
+ * once). In the page rather than a dialog: the dialog's code would ride with every CashFlow screen.
+ */
+function GuestInvite({
+  tableId,
+  invite,
+  name,
+  onClose,
+}: {
+  tableId: number;
+  invite: TableGuestInvite;
+  name: string;
+  onClose: () => void;
+}) {
   const link = guestLink(tableId, invite.token);
+  const title = `Lời mời cho ${name}`;
+  // The host's keyboard lands on the new link.
+  const focusOnMount = useCallback((node: HTMLElement | null) => node?.focus(), []);
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      w="100%"
+      component="section"
+      aria-label={title}
+      tabIndex={-1}
+      ref={focusOnMount}
+    >
+      <Group justify="space-between" wrap="nowrap" mb="xs">
+        <Text fw={600} size="sm">
+          {title}
+        </Text>
+        <CloseButton aria-label="Đóng lời mời" onClick={onClose} />
+      </Group>
+      <GuestInviteLink link={link} name={name} />
+    </Paper>
+  );
+}
+
+function GuestInviteLink({ link, name }: { link: string; name: string }) {
   return (
     <Stack gap="sm" align="center">
       <QRCodeSVG value={link} size={200} marginSize={2} title={`Mã QR mời khách vào ghế ${name}`} />

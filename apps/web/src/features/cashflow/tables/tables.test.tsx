@@ -242,14 +242,18 @@ describe('guest invites', () => {
     expect(seatList.getAllByRole('listitem')[1]?.textContent).toBe(`${an.name}Mất kết nối`);
 
     await user.click(seatList.getByRole('button', { name: `Mời khách: ${binh.name}` }));
-    const dialog = within(await screen.findByRole('dialog', { name: `Lời mời cho ${binh.name}` }));
-    expect(dialog.getByTitle(`Mã QR mời khách vào ghế ${binh.name}`)).toBeTruthy();
-    expect(dialog.getByTestId('guest-link').textContent).toBe(
+    const panel = await screen.findByRole('region', { name: `Lời mời cho ${binh.name}` });
+    expect(document.activeElement).toBe(panel);
+    const invite = within(panel);
+    expect(invite.getByTitle(`Mã QR mời khách vào ghế ${binh.name}`)).toBeTruthy();
+    expect(invite.getByTestId('guest-link').textContent).toBe(
       `${window.location.origin}/cashflow/guest/7#${TOKEN}`,
     );
     expect(api.callsTo(`POST ${INVITE}`)).toHaveLength(1);
-    await user.click(dialog.getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(invite.getByRole('button', { name: 'Đóng lời mời' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: `Lời mời cho ${binh.name}` })).toBeNull(),
+    );
     // The seat now says it is a guest's, and offers a new link or the revocation.
     expect(await seatList.findByText('Khách')).toBeTruthy();
     await user.click(seatList.getByRole('button', { name: `Thu hồi lời mời: ${binh.name}` }));
